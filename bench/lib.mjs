@@ -1,0 +1,62 @@
+// Shared helpers for the bench jobs: loading the corpus and timing passes the same way everywhere.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Every corpus tool, parsed, in a stable order. */
+export function loadCorpusTools(server) {
+  const dir = join(root, 'corpus', 'tools');
+  const tools = [];
+  for (const d of readdirSync(dir).sort()) {
+    if (server && d !== server) continue;
+    const p = join(dir, d);
+    if (!statSync(p).isDirectory()) continue;
+    for (const f of readdirSync(p).sort()) {
+      if (f.endsWith('.json')) tools.push({ id: `${d}/${f.slice(0, -5)}`, tool: JSON.parse(readFileSync(join(p, f), 'utf8')) });
+    }
+  }
+  return tools;
+}
+
+/**
+ * Times `fn` as the median of `reps` passes after `warmup` passes; a GC runs before every pass
+ * (when exposed) so that one pass does not pay for another's garbage.
+ */
+export function timeMedian(fn, { reps = 15, warmup = 5 } = {}) {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples = [];
+  for (let i = 0; i < reps; i++) {
+    globalThis.gc?.();
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+/** Interleaves the jobs pass by pass, so drift in machine load touches all of them alike. */
+export function timeInterleaved(jobs, { reps = 21, warmup = 5 } = {}) {
+  const names = Object.keys(jobs);
+  for (let i = 0; i < warmup; i++) for (const n of names) jobs[n]();
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (let i = 0; i < reps; i++) {
+    for (const n of names) {
+      globalThis.gc?.();
+      const t0 = performance.now();
+      jobs[n]();
+      samples[n].push(performance.now() - t0);
+    }
+  }
+  const out = {};
+  for (const n of names) {
+    const s = samples[n].sort((a, b) => a - b);
+    out[n] = s[Math.floor(s.length / 2)];
+  }
+  return out;
+}
+
+export const isMain = (url) => process.argv[1] && fileURLToPath(url) === process.argv[1];
