@@ -1,0 +1,281 @@
+// tools/list and tools/call over Streamable HTTP: the github-mcp-server corpus tools served with
+// dialects (mixed dialects across concurrent clients, named by ?dialect= or by _meta) beside the
+// same tools on the bare SDK, each server in its own process, measured in alternating rounds.
+// Every answer is checked: a tools/list answer must be exactly its asked dialect's spelling, a
+// tools/call must have reached the handler with what a canonical caller would have sent.
+// Also: how long a server holding every corpus tool takes to be ready, beside Ajv compiling them.
+// Target (brief): within 10% of the bare SDK; all corpus tools ready in under 0.2 s.
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCorpusTools, root, isMain } from './lib.mjs';
+
+const KEY = 'ai.redouble/dialect';
+const CALL_TOOL = 'list_issues';
+const CANONICAL_ARGS = { owner: 'octo', repo: 'demo', state: 'OPEN', perPage: 30, labels: ['bug'] };
+const CONCURRENCY = 8;
+const ROUNDS = 5;
+const LIST_PER_ROUND = 240;
+const CALL_PER_ROUND = 1600;
+
+const importDist = (pkg) => import(pathToFileURL(join(root, 'packages', pkg, 'dist', 'index.js')).href);
+const sdk = (path) => import(pathToFileURL(join(root, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm', path)).href);
+
+/** The handler both servers run: it echoes what it received, so the bench can check the decoding. */
+const echo = (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] });
+
+function githubTools() {
+  return loadCorpusTools('github-mcp-server').map((t) => t.tool);
+}
+
+// ---- the two servers (each runs in a child process) ----
+
+async function serve(mode) {
+  const { Server } = await sdk('server/index.js');
+  const { StreamableHTTPServerTransport } = await sdk('server/streamableHttp.js');
+  const { ListToolsRequestSchema, CallToolRequestSchema } = await sdk('types.js');
+  const tools = githubTools();
+  const info = { name: 'bench', version: '0.0.0' };
+  let listener;
+  if (mode === 'bare') {
+    // The SDK's own stateless pattern: a fresh Server and transport per POST.
+    listener = async (req, res) => {
+      const chunks = [];
+      for await (const c of req) chunks.push(c);
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const server = new Server(info, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+      server.setRequestHandler(CallToolRequestSchema, (request) => echo(request.params.arguments ?? {}));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    };
+  } else {
+    const mcp = await importDist('mcp');
+    const dialects = mcp.createDialectTools(
+      tools.map((t) => ({ ...t, handler: echo })),
+      { logger: { warn() {} } },
+    );
+    listener = mcp.createDialectHttpHandler({
+      createServer: () => {
+        const server = new Server(info);
+        dialects.attach(server);
+        return server;
+      },
+    });
+  }
+  const http = createServer((req, res) => void listener(req, res));
+  http.listen(0, '127.0.0.1', () => process.send({ port: http.address().port }));
+  process.on('disconnect', () => process.exit(0));
+}
+
+function startChild(mode) {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, url: `http://127.0.0.1:${m.port}/mcp` }));
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+// ---- the load ----
+
+/** One request of the mixed load: which dialect it asks for and how (URL, _meta, or not at all). */
+function plan(i, names) {
+  const slot = i % (names.length + 1);
+  const dialect = slot < names.length ? names[slot] : undefined;
+  return { dialect, via: dialect === undefined ? 'none' : i % 2 === 0 ? 'url' : 'meta' };
+}
+
+function requestFor(kind, p, i, nullArgs) {
+  const params = kind === 'list' ? {} : { name: CALL_TOOL, arguments: p.nulls ? nullArgs : CANONICAL_ARGS };
+  if (p.via === 'meta') params._meta = { [KEY]: p.dialect };
+  return { jsonrpc: '2.0', id: i, method: kind === 'list' ? 'tools/list' : 'tools/call', params };
+}
+
+async function post(url, body) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body,
+  });
+  const text = await res.text();
+  // The SDK answers as one SSE event unless JSON responses are enabled; take its data line.
+  const data = text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data: '))?.slice(6);
+  if (!data) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(data);
+}
+
+const sha = (value) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+
+/** Runs `count` requests, CONCURRENCY at a time; returns wall time and each request's latency. */
+async function round(server, kind, count, names, check, nullArgs, decodes) {
+  const latencies = [];
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const p = plan(i, names);
+      p.nulls = p.dialect !== undefined && decodes.has(p.dialect);
+      const url = p.via === 'url' ? `${server.url}?dialect=${encodeURIComponent(p.dialect)}` : server.url;
+      const body = JSON.stringify(requestFor(kind, p, i, nullArgs));
+      const s = performance.now();
+      const answer = await post(url, body);
+      latencies.push(performance.now() - s);
+      check(answer, p);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { ms: performance.now() - t0, latencies };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+
+// ---- readiness of a server holding the whole corpus ----
+
+async function readiness(engine, mcp) {
+  const { Ajv2020 } = await import(pathToFileURL(join(root, 'node_modules', 'ajv', 'dist', '2020.js')).href);
+  const all = loadCorpusTools();
+  // Names repeat across servers; tools with schema errors would (rightly) refuse the start.
+  const usable = all
+    .map(({ id, tool }) => ({ ...tool, name: id.replace('/', '__'), handler: echo }))
+    .filter((t) => !engine.lintTools(t).diagnostics.some((d) => d.severity === 'error'));
+  const registry = engine.loadDialects();
+  const times = [];
+  for (let i = 0; i < 7; i++) {
+    globalThis.gc?.();
+    const t0 = performance.now();
+    mcp.createDialectTools(usable, { registry, logger: { warn() {} } });
+    times.push(performance.now() - t0);
+  }
+  const ajvTimes = [];
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc?.();
+    const t0 = performance.now();
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    for (const t of usable) {
+      try {
+        ajv.compile(t.inputSchema);
+        if (t.outputSchema) ajv.compile(t.outputSchema);
+      } catch {
+        // A schema Ajv cannot compile still counts its attempt.
+      }
+    }
+    ajvTimes.push(performance.now() - t0);
+  }
+  return { tools: usable.length, excluded: all.length - usable.length, ready: median(times), ajv: median(ajvTimes) };
+}
+
+export async function run() {
+  const engine = await importDist('dialects');
+  const mcp = await importDist('mcp');
+  const registry = engine.loadDialects();
+  const names = registry.names();
+  const tools = githubTools();
+  const decodes = new Set(names.filter((n) => registry.get(n).decodesNulls));
+  const nullArgs = { ...CANONICAL_ARGS };
+  for (const key of Object.keys(tools.find((t) => t.name === CALL_TOOL).inputSchema.properties)) {
+    if (!(key in nullArgs)) nullArgs[key] = null;
+  }
+
+  // What each dialect's answer must be, computed here with the engine, independently of the server.
+  const defaultName = mcp.defaultDialectName(registry);
+  const expected = new Map();
+  for (const n of [...names, undefined]) {
+    const d = registry.get(n ?? defaultName);
+    const list = tools.map((t) => engine.convert(t, d).output).filter((o) => o !== undefined);
+    expected.set(n, { id: d.id, hash: sha(list) });
+  }
+  const canonicalHash = sha(tools);
+  const canonicalArgs = JSON.stringify(CANONICAL_ARGS);
+  let checked = 0;
+  const fail = (why) => {
+    throw new Error(`wrong answer: ${why}`);
+  };
+  const checks = {
+    dialects: {
+      list: (a, p) => {
+        const e = expected.get(p.dialect);
+        if (a.result?._meta?.[KEY] !== e.id) fail(`asked ${p.dialect}, got ${a.result?._meta?.[KEY] ?? JSON.stringify(a.error)}`);
+        if (sha(a.result.tools) !== e.hash) fail(`tools not in ${p.dialect}`);
+        checked++;
+      },
+      call: (a, p) => {
+        if (a.result?.content?.[0]?.text !== canonicalArgs) fail(`call as ${p.dialect}: ${JSON.stringify(a.result ?? a.error)}`);
+        checked++;
+      },
+    },
+    bare: {
+      list: (a) => {
+        if (sha(a.result.tools) !== canonicalHash) fail('bare list differs');
+      },
+      call: (a, p) => {
+        if (a.result?.content?.[0]?.text !== JSON.stringify(p.nulls ? nullArgs : CANONICAL_ARGS)) fail('bare call differs');
+      },
+    },
+  };
+
+  const servers = { bare: await startChild('bare'), dialects: await startChild('dialects') };
+  const rows = [];
+  const ratios = {};
+  const targets = {};
+  try {
+    for (const [kind, count] of [['list', LIST_PER_ROUND], ['call', CALL_PER_ROUND]]) {
+      const results = { bare: [], dialects: [] };
+      // A warm-up round each (fills the per-dialect caches and the JIT), then alternating rounds.
+      for (const mode of ['bare', 'dialects']) await round(servers[mode], kind, count / 4, names, checks[mode][kind], nullArgs, decodes);
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const mode of r % 2 === 0 ? ['bare', 'dialects'] : ['dialects', 'bare']) {
+          results[mode].push(await round(servers[mode], kind, count, names, checks[mode][kind], nullArgs, decodes));
+        }
+      }
+      const summary = {};
+      for (const mode of ['bare', 'dialects']) {
+        const rps = median(results[mode].map((x) => (count / x.ms) * 1000));
+        const lat = results[mode].flatMap((x) => x.latencies);
+        summary[mode] = { rps, median: median(lat), p95: p95(lat) };
+        const label = `tools/${kind} ${mode === 'bare' ? 'bare SDK' : 'with dialects'}`;
+        rows.push({ label: `${label} throughput`, value: rps, unit: `req/s (${CONCURRENCY} concurrent)` });
+        rows.push({ label: `${label} latency median`, value: summary[mode].median, unit: 'ms' });
+        rows.push({ label: `${label} latency p95`, value: summary[mode].p95, unit: 'ms' });
+      }
+      ratios[`tools/${kind} time per request, dialects / bare SDK`] = summary.bare.rps / summary.dialects.rps;
+      ratios[`tools/${kind} median latency, dialects / bare SDK`] = summary.dialects.median / summary.bare.median;
+      targets[`tools/${kind} time per request, dialects / bare SDK`] = 1.1;
+    }
+  } finally {
+    for (const s of Object.values(servers)) s.child.disconnect();
+  }
+  rows.push({ label: 'answers checked in the asked dialect', value: checked, unit: 'answers' });
+  rows.push({ label: 'dialect names in the mix', value: names.length + 1, unit: 'incl. none' });
+
+  const ready = await readiness(engine, mcp);
+  rows.push({ label: 'corpus tools registered', value: ready.tools, unit: `tools (${ready.excluded} with schema errors left out)` });
+  rows.push({ label: 'createDialectTools(all corpus tools)', value: ready.ready, unit: 'ms' });
+  rows.push({ label: 'Ajv2020 compiling all their schemas', value: ready.ajv, unit: 'ms' });
+  ratios['ready server (s)'] = ready.ready / 1000;
+  targets['ready server (s)'] = 0.2;
+  ratios['ready server / Ajv compile all'] = ready.ready / ready.ajv;
+
+  return {
+    name: 'MCP server over Streamable HTTP: dialects vs bare SDK',
+    rows,
+    ratios,
+    targets,
+    notes: [
+      `${CONCURRENCY} concurrent clients; ${ROUNDS} alternating rounds of ${LIST_PER_ROUND} tools/list and ${CALL_PER_ROUND} tools/call; ` +
+        `${tools.length} github-mcp-server tools; servers in separate processes; each request names one of ${names.length} dialects (by URL or _meta) or none.`,
+    ],
+  };
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]);
+else if (isMain(import.meta.url)) console.log(JSON.stringify(await run(), null, 2));

@@ -1,0 +1,111 @@
+/**
+ * Reads one case folder and says what is wrong with it: a missing or unreadable input.json, a
+ * missing or malformed case.yaml, a pinned file for a dialect version the registry does not load,
+ * a stray file. Pure reading, no engine: the same checks run on a clean clone and in the tests.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export interface SentenceCheck {
+  /** The exact sentence a dialect writes into a description. */
+  text: string;
+  /** A dialect "dropped" the rule when none of these keys appears anywhere in its output. */
+  whenAbsent: string[];
+}
+
+export interface CaseMeta {
+  description: string;
+  sentences: SentenceCheck[];
+}
+
+export interface CaseFolder {
+  name: string;
+  dir: string;
+  input: unknown;
+  /** Exactly as the file reads, so a test can show it was copied unchanged. */
+  inputText: string | undefined;
+  meta: CaseMeta | undefined;
+  /** dialect id -> path of its pinned file, for every file in expected/. */
+  pinned: Map<string, string>;
+  problems: string[];
+}
+
+export const EXPECTED_DIR = 'expected';
+
+export function listCases(casesDir: string): string[] {
+  if (!existsSync(casesDir)) return [];
+  return readdirSync(casesDir).filter((n) => statSync(join(casesDir, n)).isDirectory()).sort();
+}
+
+export function pinnedPath(dir: string, dialectId: string): string {
+  return join(dir, EXPECTED_DIR, `${dialectId}.json`);
+}
+
+export function readCaseFolder(casesDir: string, name: string, knownIds: ReadonlySet<string>): CaseFolder {
+  const dir = join(casesDir, name);
+  const problems: string[] = [];
+  const folder: CaseFolder = { name, dir, input: undefined, inputText: undefined, meta: undefined, pinned: new Map(), problems };
+
+  const inputPath = join(dir, 'input.json');
+  if (!existsSync(inputPath)) problems.push(`${inputPath}: missing (every case needs its canonical input)`);
+  else {
+    folder.inputText = readFileSync(inputPath, 'utf8');
+    try {
+      folder.input = JSON.parse(folder.inputText) as unknown;
+    } catch (e) {
+      problems.push(`${inputPath}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+
+  const metaPath = join(dir, 'case.yaml');
+  if (!existsSync(metaPath)) problems.push(`${metaPath}: missing (say in one line what the case exercises)`);
+  else folder.meta = readMeta(metaPath, problems);
+
+  for (const f of readdirSync(dir).sort()) {
+    if (f !== 'input.json' && f !== 'case.yaml' && f !== EXPECTED_DIR) problems.push(`${join(dir, f)}: unexpected file (a case holds input.json, case.yaml and ${EXPECTED_DIR}/)`);
+  }
+  const expectedDir = join(dir, EXPECTED_DIR);
+  if (existsSync(expectedDir)) {
+    for (const f of readdirSync(expectedDir).sort()) {
+      const id = f.endsWith('.json') ? f.slice(0, -5) : undefined;
+      if (id === undefined) problems.push(`${join(expectedDir, f)}: not a pinned output (<dialect>@<version>.json)`);
+      else if (!knownIds.has(id)) problems.push(`${join(expectedDir, f)}: pinned for ${id}, which no loaded rule file defines (delete it, or restore the dialect version)`);
+      else folder.pinned.set(id, join(expectedDir, f));
+    }
+  }
+  return folder;
+}
+
+function readMeta(path: string, problems: string[]): CaseMeta | undefined {
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(path, 'utf8'));
+  } catch (e) {
+    problems.push(`${path}: not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+    return undefined;
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`${path}: must be a mapping with a description`);
+    return undefined;
+  }
+  const rec = raw as Record<string, unknown>;
+  for (const k of Object.keys(rec)) if (k !== 'description' && k !== 'sentences') problems.push(`${path}: unknown key "${k}"`);
+  const description = rec.description;
+  if (typeof description !== 'string' || description.trim() === '' || description.includes('\n')) {
+    problems.push(`${path}: description must be one non-empty line`);
+    return undefined;
+  }
+  const sentences: SentenceCheck[] = [];
+  const list = rec.sentences ?? [];
+  if (!Array.isArray(list)) problems.push(`${path}: sentences must be a list`);
+  else {
+    list.forEach((s: unknown, i) => {
+      const r = s as Record<string, unknown> | null;
+      const ok = r !== null && typeof r === 'object' && typeof r.text === 'string' && Array.isArray(r.whenAbsent) && r.whenAbsent.every((k) => typeof k === 'string');
+      if (!ok) problems.push(`${path}: sentences[${i}] needs text (string) and whenAbsent (list of keywords)`);
+      else sentences.push({ text: r.text as string, whenAbsent: r.whenAbsent as string[] });
+    });
+  }
+  return { description, sentences };
+}

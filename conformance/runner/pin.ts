@@ -1,0 +1,34 @@
+/**
+ * What the update flag may do with one pinned file. Kept pure so its refusal to touch a frozen
+ * version is itself tested.
+ */
+import type { Diagnostic } from '@redouble/dialects';
+
+export type PinDecision = { action: 'same' } | { action: 'write' } | { action: 'fail'; message: string };
+
+/** The one spelling of a pinned file: pretty JSON, 2-space indent, trailing newline. */
+export function pinnedText(output: unknown, diagnostics: readonly Diagnostic[]): string {
+  return JSON.stringify({ output: output === undefined ? null : output, diagnostics }, null, 2) + '\n';
+}
+
+export function decidePin(args: { path: string; id: string; current: string | undefined; actual: string; frozen: boolean; update: boolean }): PinDecision {
+  const { path, id, current, actual, frozen, update } = args;
+  if (current === actual) return { action: 'same' };
+  if (!update) {
+    return {
+      action: 'fail',
+      message: current === undefined
+        ? `${path}: no pinned output for ${id}; run \`npm run conformance:update\` and review the new file`
+        : `${path}: ${id} no longer gives its pinned output (see the diff below)${frozen ? '' : '; if the change is intended, run `npm run conformance:update` and review the diff'}`,
+    };
+  }
+  // A frozen version's first pin for a new case is allowed; changing an existing one is not.
+  if (current !== undefined && frozen) {
+    return {
+      action: 'fail',
+      message: `${path}: ${id} is frozen and its pinned output would change. Frozen outputs never change: ` +
+        `add a new version of the rule file (dialects/<name>@<new-version>.yaml) for the new behaviour, or fix the regression.`,
+    };
+  }
+  return { action: 'write' };
+}

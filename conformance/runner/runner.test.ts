@@ -1,0 +1,81 @@
+/** The runner's own refusals: each would otherwise let a broken case or a frozen change through. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCaseFolder } from './case-folder.js';
+import { decidePin, pinnedText } from './pin.js';
+
+const known = new Set(['flat@2026-09', 'openai_strict@2024-08']);
+let root: string;
+
+function makeCase(files: Record<string, string>): string {
+  root = mkdtempSync(join(tmpdir(), 'conformance-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, 'c', path, '..'), { recursive: true });
+    writeFileSync(join(root, 'c', path), text);
+  }
+  return root;
+}
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('case folders', () => {
+  const schema = '{"type": "object"}\n';
+  it('accepts a complete case', () => {
+    const f = readCaseFolder(makeCase({ 'input.json': schema, 'case.yaml': 'description: An object.\n', 'expected/flat@2026-09.json': '{}' }), 'c', known);
+    expect(f.problems).toEqual([]);
+    expect([...f.pinned.keys()]).toEqual(['flat@2026-09']);
+    expect(f.meta?.description).toBe('An object.');
+  });
+  it('refuses a missing input', () => {
+    const f = readCaseFolder(makeCase({ 'case.yaml': 'description: x\n' }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/input\.json: missing/)]);
+  });
+  it('refuses a case without case.yaml', () => {
+    const f = readCaseFolder(makeCase({ 'input.json': schema }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/case\.yaml: missing/)]);
+  });
+  it('refuses a pinned file for a dialect version no rule file defines', () => {
+    const f = readCaseFolder(makeCase({ 'input.json': schema, 'case.yaml': 'description: x\n', 'expected/flat@1999-01.json': '{}' }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/flat@1999-01\.json: pinned for flat@1999-01, which no loaded rule file defines/)]);
+  });
+  it('refuses malformed metadata: two-line description, unknown key, bad sentence', () => {
+    const f = readCaseFolder(makeCase({
+      'input.json': schema,
+      'case.yaml': 'description: "a\\nb"\n',
+    }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/description must be one non-empty line/)]);
+    rmSync(root, { recursive: true, force: true });
+    const g = readCaseFolder(makeCase({ 'input.json': schema, 'case.yaml': 'description: x\nexpect: 1\nsentences: [{text: y}]\n' }), 'c', known);
+    expect(g.problems).toEqual([expect.stringMatching(/unknown key "expect"/), expect.stringMatching(/sentences\[0\] needs text/)]);
+  });
+  it('refuses invalid JSON input and stray files', () => {
+    const f = readCaseFolder(makeCase({ 'input.json': '{', 'case.yaml': 'description: x\n', 'notes.txt': '' }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/input\.json: not valid JSON/), expect.stringMatching(/notes\.txt: unexpected file/)]);
+  });
+});
+
+describe('pinning', () => {
+  const a = pinnedText({ type: 'object' }, []);
+  const b = pinnedText({ type: 'object', title: 'T' }, []);
+  const base = { path: 'x.json', id: 'flat@2026-09' };
+  it('spells a pin as 2-space JSON with a trailing newline and null for no output', () => {
+    expect(a).toBe('{\n  "output": {\n    "type": "object"\n  },\n  "diagnostics": []\n}\n');
+    expect(JSON.parse(pinnedText(undefined, []))).toEqual({ output: null, diagnostics: [] });
+  });
+  it('compares without writing when the flag is off', () => {
+    expect(decidePin({ ...base, current: a, actual: a, frozen: true, update: false })).toEqual({ action: 'same' });
+    expect(decidePin({ ...base, current: a, actual: b, frozen: false, update: false }).action).toBe('fail');
+    expect(decidePin({ ...base, current: undefined, actual: b, frozen: false, update: false }).action).toBe('fail');
+  });
+  it('re-pins a draft version and pins a new case of a frozen one', () => {
+    expect(decidePin({ ...base, current: a, actual: b, frozen: false, update: true })).toEqual({ action: 'write' });
+    expect(decidePin({ ...base, current: undefined, actual: b, frozen: true, update: true })).toEqual({ action: 'write' });
+  });
+  it('never rewrites a frozen version\'s existing pin, and says to add a version', () => {
+    const d = decidePin({ ...base, current: a, actual: b, frozen: true, update: true });
+    expect(d.action).toBe('fail');
+    expect(d.action === 'fail' && d.message).toMatch(/frozen.*add a new version of the rule file/);
+  });
+});

@@ -1,0 +1,50 @@
+import { convert, explain } from '@redouble/dialects';
+import { parseCommandArgs, stringOption } from '../args.js';
+import { usageError } from '../errors.js';
+import { formatDiagnostic, toJsonText } from '../format.js';
+import { HELP } from '../help.js';
+import { readInput } from '../input.js';
+import { EXIT_INPUT, EXIT_OK, type Io } from '../io.js';
+import { openRegistry, pickDialect } from '../registry.js';
+import { schemasOf } from '../schemas-of.js';
+
+const OUTCOME_WORDS: Record<string, string> = {
+  kept: 'kept',
+  renamed: 're-spelled',
+  described: 'in description',
+  lost: 'LOST',
+};
+
+/** `dialects explain --dialect NAME FILE`: the fate of every rule, by JSON pointer. */
+export async function explainCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseCommandArgs(argv, { dialect: { type: 'string' }, json: { type: 'boolean' } }, 1);
+  if (args.help) {
+    io.stdout.write(HELP.explain!);
+    return EXIT_OK;
+  }
+  const dialect = pickDialect(openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
+  const file = args.positionals[0];
+  if (file === undefined) throw usageError('explain needs a FILE (or - for stdin)');
+  const input = await readInput(file, io);
+
+  // Paths from explain are relative to each schema; prefixed here so they point into the file.
+  const rows = schemasOf(input.value).flatMap(({ pointer, schema }) =>
+    explain(schema, dialect).map((e) => ({ ...e, path: pointer + e.path })),
+  );
+  if (args.values.json === true) {
+    io.stdout.write(toJsonText(rows));
+  } else {
+    const width = Math.min(60, Math.max(4, ...rows.map((r) => r.path.length)));
+    let text = `${input.label} in ${dialect.id}\n`;
+    for (const r of rows) {
+      text += `${(r.path || '/').padEnd(width)}  ${r.keyword.padEnd(20)}  ${(OUTCOME_WORDS[r.outcome] ?? r.outcome).padEnd(14)}  ${r.detail}\n`;
+    }
+    const counts = new Map<string, number>();
+    for (const r of rows) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+    text += `${rows.length} rules: ${[...counts].map(([k, n]) => `${n} ${OUTCOME_WORDS[k] ?? k}`).join(', ') || 'none'}\n`;
+    io.stdout.write(text);
+  }
+  const result = convert(input.value, dialect);
+  for (const d of result.diagnostics) io.stderr.write(formatDiagnostic(input.label, d));
+  return result.ok ? EXIT_OK : EXIT_INPUT;
+}

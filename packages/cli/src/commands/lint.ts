@@ -1,0 +1,145 @@
+/**
+ * `dialects lint [FILE|-] [--format text|json|sarif] [--protocol VERSION]`: checks the schemas of
+ * MCP tools. Exit 0 when no error is found, 1 when one is, 2 for a usage fault or input that cannot
+ * be read.
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  DialectError,
+  formatLintJson,
+  formatLintSarif,
+  formatLintText,
+  lintTools,
+  readLintSource,
+  type LintResult,
+} from '@redouble/dialects';
+
+/** The streams the command uses; process streams and in-memory ones both fit. */
+export interface LintIo {
+  stdin: AsyncIterable<string | Uint8Array>;
+  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  stderr: { write(chunk: string): unknown };
+  /** True when stdin is a terminal: reading it without `-` would wait for a person. */
+  isTTY: boolean;
+}
+
+export const LINT_HELP = `Usage: dialects lint [FILE|-] [--format text|json|sarif] [--protocol VERSION]
+
+Checks the schemas of MCP tools: a Tool, a list of tools, a tools/list result or an MCP Description
+document, in JSON or YAML (stdin when FILE is - or absent). Rules and their ids: docs/lint-rules.md.
+
+  --format FORMAT      text (default, grouped by tool), json, or sarif (SARIF 2.1.0)
+  --protocol VERSION   protocol revision(s) to check for when the input names none, e.g. 2025-11-25
+                       or 2025-06-18,2025-11-25 (default: 2025-11-25,2026-07-28)
+  --color, --no-color  force colour on or off (default: on when stdout is a terminal)
+
+Exit codes: 0 no error, 1 errors found, 2 usage fault or unreadable input.
+`;
+
+type Format = 'text' | 'json' | 'sarif';
+
+interface Args {
+  file: string | undefined;
+  format: Format;
+  protocol: string | undefined;
+  color: boolean | undefined;
+  help: boolean;
+}
+
+class UsageFault extends Error {}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { file: undefined, format: 'text', protocol: undefined, color: undefined, help: false };
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const next = argv[++i];
+      if (next === undefined) throw new UsageFault(`${name} needs a value`);
+      return next;
+    };
+    if (name === '-h' || name === '--help') args.help = true;
+    else if (name === '--format') {
+      const f = value();
+      if (f !== 'text' && f !== 'json' && f !== 'sarif') throw new UsageFault(`unknown format "${f}" (text, json or sarif)`);
+      args.format = f;
+    } else if (name === '--protocol') args.protocol = value();
+    else if (name === '--color') args.color = true;
+    else if (name === '--no-color') args.color = false;
+    // A global option of the binary; lint loads no rule files.
+    else if (name === '--dialects-dir') value();
+    else if (arg !== '-' && arg.startsWith('-')) throw new UsageFault(`unknown option ${arg}`);
+    else files.push(arg);
+  }
+  if (files.length > 1) throw new UsageFault(`lint reads one input, got ${files.length}`);
+  args.file = files[0];
+  return args;
+}
+
+async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    io.stderr.write(`dialects lint: ${(e as Error).message}\n\n${LINT_HELP}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout.write(LINT_HELP);
+    return 0;
+  }
+
+  const fromStdin = args.file === undefined || args.file === '-';
+  if (args.file === undefined && io.isTTY) {
+    io.stderr.write('dialects lint: no input: give a FILE, or pipe JSON or YAML into stdin (use - to read a terminal)\n');
+    return 2;
+  }
+  const label = fromStdin ? '<stdin>' : args.file!;
+  let text: string;
+  try {
+    text = fromStdin ? await readAll(io.stdin) : await readFile(args.file!, 'utf8');
+  } catch (e) {
+    io.stderr.write(`dialects lint: ${label}: cannot read the input (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    return 2;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') {
+    io.stderr.write(`dialects lint: ${label}: the input is empty\n`);
+    return 2;
+  }
+  const source = readLintSource(text);
+  if (!source.ok) {
+    io.stderr.write(`dialects lint: ${label}: not valid JSON or YAML: ${source.message.split('\n')[0]}\n`);
+    return 2;
+  }
+
+  let result: LintResult;
+  try {
+    result = lintTools(source.value, args.protocol === undefined ? {} : { protocol: args.protocol });
+  } catch (e) {
+    if (e instanceof DialectError) {
+      io.stderr.write(`dialects lint: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  const uri = fromStdin ? 'stdin' : args.file!;
+  if (args.format === 'json') io.stdout.write(formatLintJson(result));
+  else if (args.format === 'sarif') io.stdout.write(formatLintSarif(result, { uri, locate: source.locate }));
+  else {
+    const color = args.color ?? io.stdout.isTTY === true;
+    io.stdout.write(formatLintText(result, { input: source.value, color, file: label, locate: source.locate }));
+  }
+  return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+import { isRecord, type RuleView } from './rule-view.js';
+import { plain } from './markdown.js';
+
+/**
+ * Plain-words rendering of the rules that are not keyword lists (references, objects, nulls,
+ * root, limits...). Unknown values are shown as they are rather than hidden, so a new option in
+ * the rule format still reaches the page.
+ */
+export function structureText(action: string, value: unknown): string {
+  switch (action) {
+    case 'references':
+      return referencesText(value);
+    case 'booleanSchemas':
+      return value === 'as-objects' ? '`true` and `false` subschemas are spelled as objects (`{}`, `{"not": {}}`).' : `Boolean subschemas: ${plain(value)}.`;
+    case 'nulls':
+      return `"Or null" is spelled ${{ 'type-array': 'as a type array (`["string", "null"]`)', 'any-of': 'as `anyOf` with `{"type": "null"}`', 'nullable-flag': 'with `nullable: true`' }[String(value)] ?? plain(value)}.`;
+    case 'typeArrays':
+      return value === 'any-of' ? 'A type array with several non-null types becomes `anyOf`.' : `Type arrays: ${plain(value)}.`;
+    case 'allOf':
+      return value === 'merge' ? '`allOf` branches are merged into their parent when no keyword conflicts; otherwise dropped with a sentence.' : `\`allOf\`: ${plain(value)}.`;
+    case 'constAsEnum':
+      return value === true ? '`const: x` is spelled `enum: [x]`.' : `\`const\` as enum: ${plain(value)}.`;
+    case 'objects':
+      return objectsText(value);
+    case 'root':
+      return rootText(value);
+    case 'propertyNames':
+      return isRecord(value) && typeof value.pattern === 'string'
+        ? `Property names must match \`${value.pattern}\`; a name that does not is reported, never renamed (renaming would change what the caller sends).`
+        : `Property names: ${plain(value)}.`;
+    case 'limits':
+      return limitsText(value);
+    default:
+      return `${action}: ${plain(value)}`;
+  }
+}
+
+function referencesText(v: unknown): string {
+  if (!isRecord(v)) return `References: ${plain(v)}.`;
+  const parts: string[] = [];
+  if (v.mode === 'inline') parts.push('every `$ref` is inlined (no references in the output)');
+  else if (v.mode === 'keep') {
+    const kw = typeof v.refKeyword === 'string' ? v.refKeyword : '$ref';
+    const prefix = typeof v.refPrefix === 'string' ? v.refPrefix : '#/$defs/';
+    const defs = typeof v.definitionsKeyword === 'string' ? v.definitionsKeyword : '$defs';
+    parts.push(`references are kept, spelled \`${kw}: "${prefix}Name"\` with definitions under \`${defs}\`; a pointer into a non-definition is lifted into a definition`);
+  } else if (v.mode !== undefined) parts.push(`mode ${plain(v.mode)}`);
+  if (v.cycles === 'break') parts.push('a cycle is broken where it re-enters, into a titled object of type object carrying the recursion sentence');
+  else if (v.cycles === 'keep') parts.push('recursion is kept');
+  if (v.siblings === 'wrap-anyof') parts.push('keywords beside a `$ref` are kept by wrapping the pair');
+  else if (v.siblings === 'merge') parts.push('keywords beside a `$ref` are merged into the referenced schema');
+  else if (v.siblings === 'keep') parts.push('keywords beside a `$ref` stay beside it');
+  for (const [k, val] of Object.entries(v)) {
+    if (!['mode', 'cycles', 'siblings', 'refKeyword', 'refPrefix', 'definitionsKeyword'].includes(k)) parts.push(`${k}: ${plain(val)}`);
+  }
+  return capitalize(parts.join('; ')) + '.';
+}
+
+function objectsText(v: unknown): string {
+  if (!isRecord(v)) return `Objects: ${plain(v)}.`;
+  const parts: string[] = [];
+  if (v.closed === 'all') parts.push('every object is closed (`additionalProperties: false`)');
+  else if (v.closed === 'never') parts.push('objects are never closed (a closure is dropped with its sentence)');
+  else if (v.closed === 'as-authored') parts.push('objects are closed only where the author closed them');
+  if (v.optional === 'required-nullable') parts.push('every property is listed in `required`; one the canonical schema leaves optional becomes nullable, and the caller sends `null` for it');
+  else if (v.optional === 'keep') parts.push('optional properties stay optional');
+  if (v.maps === 'close-and-report') parts.push('a map (`additionalProperties` with a schema) is closed and reported: its keys cannot be spelled');
+  else if (v.maps === 'keep') parts.push('maps (`additionalProperties` with a schema) are kept');
+  for (const [k, val] of Object.entries(v)) if (!['closed', 'optional', 'maps'].includes(k)) parts.push(`${k}: ${plain(val)}`);
+  return capitalize(parts.join('; ')) + '.';
+}
+
+function rootText(v: unknown): string {
+  if (!isRecord(v)) return `Root: ${plain(v)}.`;
+  const parts: string[] = [];
+  if (typeof v.type === 'string') parts.push(`the root must be of type \`${v.type}\``);
+  if (v.unions === 'forbid') parts.push('no union (`anyOf`/`oneOf`) at the root');
+  if (Array.isArray(v.keywords)) parts.push(`the root carries only ${v.keywords.map((k) => `\`${String(k)}\``).join(', ')}`);
+  for (const [k, val] of Object.entries(v)) if (!['type', 'unions', 'keywords'].includes(k)) parts.push(`${k}: ${plain(val)}`);
+  return capitalize(parts.join('; ')) + '.';
+}
+
+const LIMIT_WORDS: Record<string, string> = {
+  properties: 'properties in one schema, in total',
+  depth: 'levels of nesting',
+  enumValues: 'enum values in total',
+  totalStringLength: 'characters of property names, enum values and consts in total',
+  optionalProperties: 'optional properties',
+  unionProperties: 'properties with a union type',
+};
+
+export function limitRows(v: unknown): [string, string][] {
+  if (!isRecord(v)) return [];
+  const rows: [string, string][] = [];
+  for (const [k, val] of Object.entries(v)) {
+    if (k === 'largeEnum' && isRecord(val)) rows.push([`a string enum above ${plain(val.over)} values`, `at most ${plain(val.maxChars)} characters`]);
+    else rows.push([LIMIT_WORDS[k] ?? k, `at most ${plain(val)}`]);
+  }
+  return rows;
+}
+
+function limitsText(v: unknown): string {
+  const rows = limitRows(v);
+  if (rows.length === 0) return `Limits: ${plain(v)}.`;
+  return `Vendor limits, checked and reported (never enforced by cutting): ${rows.map(([what, n]) => `${n} ${what}`).join('; ')}.`;
+}
+
+function capitalize(s: string): string {
+  return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,16 @@
+import type { Diagnostic } from '@redouble/dialects';
+
+/**
+ * One diagnostic per line: `where: severity code: message`. A JSON pointer is shown after the
+ * input's name (`tools.json#/tools/0/inputSchema`), a rule-file position as it comes
+ * (`mine/x@2026-01.yaml:4:3`), so every message names the file and the place.
+ */
+export function formatDiagnostic(label: string, d: Diagnostic): string {
+  const where = d.path === '' || d.path.startsWith('/') ? `${label}#${d.path}` : d.path;
+  return `${where}: ${d.severity} ${d.code}: ${d.message}\n`;
+}
+
+/** Pretty JSON, 2-space indent, trailing newline: the one spelling of JSON the CLI writes. */
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}

@@ -1,0 +1,55 @@
+import { DialectError } from '@redouble/dialects';
+import { splitCommand } from './args.js';
+import { convertCommand } from './commands/convert.js';
+import { docsCommand } from './commands/docs.js';
+import { explainCommand } from './commands/explain.js';
+import { listCommand } from './commands/list.js';
+import { exitCodeFor } from './errors.js';
+import { formatDiagnostic } from './format.js';
+import { HELP } from './help.js';
+import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, type Command, type Io } from './io.js';
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  list: listCommand,
+  convert: convertCommand,
+  explain: explainCommand,
+  docs: docsCommand,
+};
+
+/**
+ * Runs one command line and returns its exit code. Nothing here throws: a DialectError becomes
+ * its message (and its diagnostics, each with file and place) on stderr.
+ */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { name, rest } = splitCommand(argv);
+  if (name === undefined) {
+    const wantsHelp = rest.includes('--help') || rest.includes('-h');
+    (wantsHelp ? io.stdout : io.stderr).write(HELP['']!);
+    return wantsHelp ? EXIT_OK : EXIT_USAGE;
+  }
+  if (name === 'help') {
+    io.stdout.write(HELP[rest[0] ?? ''] ?? HELP['']!);
+    return EXIT_OK;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command === undefined) {
+    io.stderr.write(`dialects: unknown command '${name}'; commands: ${Object.keys(COMMANDS).join(', ')}\nRun dialects --help.\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    if (e instanceof DialectError) {
+      const code = exitCodeFor(e);
+      io.stderr.write(`dialects ${name}: ${e.message}\n`);
+      // The message may already say where; the diagnostics say it for every problem found.
+      for (const d of e.diagnostics) if (!e.message.includes(`${d.path}: ${d.message}`)) io.stderr.write(formatDiagnostic('', d));
+      if (code === EXIT_USAGE && e.code === 'usage') io.stderr.write(`Run dialects ${name} --help.\n`);
+      return code;
+    }
+    io.stderr.write(`dialects ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT_INPUT;
+  }
+}
+
+export { EXIT_OK, EXIT_INPUT, EXIT_USAGE };

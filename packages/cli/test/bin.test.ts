@@ -1,0 +1,33 @@
+/** The built binary, spawned as a user runs it (the root `npm test` builds first). */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { conformanceInput, repoRoot } from './run-cli.js';
+
+const bin = join(repoRoot, 'packages/cli/dist/bin.js');
+const dialects = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [bin, ...args], { input: input ?? '', encoding: 'utf8', cwd: repoRoot, timeout: 60_000 });
+
+describe('dist/bin.js', () => {
+  it('is built, with its shebang', () => {
+    expect(existsSync(bin), 'run `npm run build` first').toBe(true);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('converts a schema piped into stdin and exits 0', () => {
+    const r = dialects(['convert', '--dialect', 'flat'], readFileSync(conformanceInput('sentence-recursion-node'), 'utf8'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('"$ref"');
+    expect(r.stdout).toContain('Repeats the structure of Node, to any depth.');
+  });
+
+  it('exits 2 for an unknown dialect and 1 for an input with errors', () => {
+    const u = dialects(['convert', '--dialect', 'nope', conformanceInput('sentence-format-date')]);
+    expect(u.status).toBe(2);
+    expect(u.stderr).toMatch(/accepted: .*canonical/);
+    const e = dialects(['convert', '--dialect', 'canonical', conformanceInput('ref-to-nothing')]);
+    expect(e.status).toBe(1);
+    expect(e.stderr).toContain('#/properties/item');
+  });
+});

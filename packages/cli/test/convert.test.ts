@@ -1,0 +1,92 @@
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDialects } from '@redouble/dialects';
+import { conformanceInput, corpusTool, repoRoot, runCli } from './run-cli.js';
+
+const registry = loadDialects();
+
+describe('dialects convert', () => {
+  it('writes the canonical dialect as the input itself (identity), JSON on stdout', async () => {
+    const file = corpusTool('github-mcp-server', 'list_issues');
+    const r = await runCli(['convert', '--dialect', 'canonical', file]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    expect(r.stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('inlines a real recursive tool for flat: no reference left, the name kept', async () => {
+    const file = corpusTool('livemcpbench.mcp-server-chart', 'generate_mind_map');
+    const r = await runCli(['convert', '--dialect', 'flat', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { name: string; inputSchema: unknown };
+    expect(out.name).toBe('generate_mind_map');
+    expect(JSON.stringify(out.inputSchema)).not.toMatch(/"\$ref"|"\$defs"|"definitions"/);
+  });
+
+  it('reads YAML from stdin, with - or with no file', async () => {
+    const yaml = 'type: object\nproperties:\n  when:\n    type: string\n    format: date\nrequired: [when]\n';
+    const expected = { type: 'object', properties: { when: { type: 'string', format: 'date' } }, required: ['when'] };
+    for (const argv of [['convert', '--dialect', 'canonical', '-'], ['convert', '--dialect=canonical']]) {
+      const r = await runCli(argv, { stdin: yaml });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(expected);
+    }
+  });
+
+  it('refuses an unknown dialect with exit 2, listing every accepted name', async () => {
+    const r = await runCli(['convert', '--dialect', 'no_such_dialect', conformanceInput('sentence-format-date')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("'no_such_dialect'");
+    for (const name of registry.names()) expect(r.stderr).toContain(name);
+  });
+
+  it('refuses a missing --dialect and an unknown option with exit 2', async () => {
+    const missing = await runCli(['convert', conformanceInput('sentence-format-date')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--dialect is required; accepted: .*canonical/);
+    const typo = await runCli(['convert', '--dialet', 'flat', conformanceInput('sentence-format-date')]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--dialet');
+  });
+
+  it('does not wait on a terminal: no FILE with a TTY stdin is a usage error', async () => {
+    const r = await runCli(['convert', '--dialect', 'flat'], { isTTY: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no input/);
+  });
+
+  it('names the file, line and column of invalid JSON and YAML (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialects-cli-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{\n  "type": "object",\n  "properties": {,}\n}\n');
+    const r = await runCli(['convert', '--dialect', 'flat', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${bad}:3:`);
+    const y = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: 'type: object\nproperties: [a\n' });
+    expect(y.code).toBe(1);
+    expect(y.stderr).toMatch(/<stdin>:\d+:\d+: not valid YAML/);
+    const none = await runCli(['convert', '--dialect', 'flat', join(dir, 'absent.json')]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(join(dir, 'absent.json'));
+  });
+
+  it('reports a reference to nothing with the file and the JSON pointer (exit 1)', async () => {
+    const file = conformanceInput('ref-to-nothing');
+    const r = await runCli(['convert', '--dialect', 'canonical', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#/properties/item\\S*: error `, 'm'));
+  });
+
+  it('points diagnostics of a tools/list result at /tools/N', async () => {
+    const file = join(repoRoot, 'examples/tools.json');
+    const results = await Promise.all(registry.list().map((d) => runCli(['convert', '--dialect', d.id, file])));
+    const lines = results.flatMap((r) => r.stderr.split('\n').filter(Boolean));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#/tools/\\d+/(inputSchema|outputSchema)\\S*: (error|warning|info) [a-z0-9.-]+: `));
+  });
+});

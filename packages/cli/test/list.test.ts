@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadDialects } from '@redouble/dialects';
+import { runCli } from './run-cli.js';
+import { folderWith, USER_DIALECT } from './user-dialect.js';
+
+const registry = loadDialects();
+
+describe('dialects list', () => {
+  it('shows every loaded version with its status, summary, file and every source with its date', async () => {
+    const r = await runCli(['list']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const d of registry.list()) {
+      expect(r.stdout).toContain(`  ${d.id}  ${d.status}  ${d.summary}\n`);
+      for (const s of d.sources) expect(r.stdout).toContain(`${s.title} <${s.url}> (read ${s.read})`);
+    }
+    for (const name of new Set(registry.list().map((d) => d.name))) expect(r.stdout).toContain(`${name}  (means ${registry.get(name).id})`);
+  });
+
+  it('prints the same list as JSON with --json', async () => {
+    const r = await runCli(['list', '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as { id: string; plainNameResolvesHere: boolean }[];
+    expect(rows.map((x) => x.id)).toEqual(registry.list().map((d) => d.id));
+    expect(rows.filter((x) => x.plainNameResolvesHere).length).toBe(new Set(registry.list().map((d) => d.name)).size);
+  });
+
+  it('adds the dialects of every --dialects-dir, given before or after the command', async () => {
+    const dir = folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT });
+    for (const argv of [['list', '--dialects-dir', dir], ['--dialects-dir', dir, 'list']]) {
+      const r = await runCli(argv);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('  acme_inline@2026-11  draft  A reader that follows no references and no formats.');
+      expect(r.stdout).toContain('Acme tool schemas <https://acme.example/docs/tool-schemas> (read 2026-11-20)');
+    }
+  });
+
+  it('refuses a --dialects-dir that does not exist (exit 2) and an unknown command (exit 2)', async () => {
+    const r = await runCli(['list', '--dialects-dir', '/nonexistent/dialects']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('/nonexistent/dialects');
+    const u = await runCli(['lsit']);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/unknown command 'lsit'; commands: list, convert/);
+  });
+
+  it('prints help with exit 0, and usage with exit 2 when no command is given', async () => {
+    const h = await runCli(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/Usage: dialects <command>/);
+    const c = await runCli(['convert', '--help']);
+    expect(c.code).toBe(0);
+    expect(c.stdout).toMatch(/Usage: dialects convert --dialect NAME/);
+    const none = await runCli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/Usage: dialects <command>/);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The issue's "done when": a new dialect is added by dropping a YAML file into a folder passed with
+ * --dialects-dir, with no code change, and converts a schema; a broken file is refused with file:line.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { conformanceInput, runCli } from './run-cli.js';
+import { folderWith, USER_DIALECT } from './user-dialect.js';
+
+describe('a dialect added as a YAML file', () => {
+  const dir = folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT });
+
+  it('converts a recursive schema by its rules: references inlined, the cycle broken with its own sentence', async () => {
+    const r = await runCli(['convert', '--dialects-dir', dir, '--dialect', 'acme_inline', conformanceInput('sentence-recursion-node')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/"\$ref"|"\$defs"/);
+    expect(r.stdout).toContain('Acme says: nests like Node.');
+  });
+
+  it('drops a date format with the sentence its file wrote, under its pinned name too', async () => {
+    for (const name of ['acme_inline', 'acme_inline@2026-11']) {
+      const r = await runCli(['convert', '--dialects-dir', dir, '--dialect', name, conformanceInput('sentence-format-date')]);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { properties: { since: Record<string, unknown> } };
+      expect(out.properties.since.format).toBeUndefined();
+      expect(out.properties.since.description).toBe('First day to include. Acme says: give the day as YYYY-MM-DD.');
+    }
+  });
+
+  it('refuses a broken rule file with its file, line and column, whatever the command (exit 1)', async () => {
+    const broken = USER_DIALECT.replace('    drop: [format]', '    dorp: [format]');
+    const line = broken.split('\n').findIndex((l) => l.includes('dorp:')) + 1;
+    const bad = folderWith({ 'acme_inline@2026-11.yaml': broken });
+    const file = join(bad, 'acme_inline@2026-11.yaml');
+    for (const argv of [['list', '--dialects-dir', bad], ['convert', '--dialects-dir', bad, '--dialect', 'canonical', conformanceInput('sentence-format-date')]]) {
+      const r = await runCli(argv);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`${file}:${line}:`);
+      expect(r.stderr).toContain('dorp');
+    }
+  });
+
+  it('refuses a file whose name does not match its header', async () => {
+    const bad = folderWith({ 'acme_inline@2026-12.yaml': USER_DIALECT });
+    const r = await runCli(['list', '--dialects-dir', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/acme_inline@2026-12\.yaml:\d+:\d+/);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * JSON data handling shared by the walk: own-property writes that treat `__proto__` as data, a
+ * guarded deep copy (depth, cycles, non-JSON values) and the fatal stop.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** A condition that stops the whole conversion; its diagnostic says which and where. */
+export class Fatal extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+/** Writes an own data property, also for the key `__proto__` (plain assignment would set the prototype). */
+export function put(obj: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+export function hasOwn(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+export function isPlainObject(v: unknown): v is JsonObject {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Why a value is not JSON data, or undefined when it is a JSON scalar. */
+export function notJsonReason(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(v) ? undefined : `the number ${String(v)} is not JSON`;
+    case 'undefined':
+      return 'undefined is not a JSON value';
+    case 'object':
+      if (v === null || Array.isArray(v) || isPlainObject(v)) return undefined;
+      return `a ${(v as object).constructor?.name ?? 'non-plain'} object is not JSON data`;
+    default:
+      return `a ${typeof v} is not a JSON value`;
+  }
+}
+
+/** Shallow-merges two objects into a new one as own data properties (later keys win). */
+export function merged(a: JsonObject, b: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const k in a) put(out, k, a[k]);
+  for (const k in b) put(out, k, b[k]);
+  return out;
+}
+
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,56 @@
+/** What each JSON Schema keyword holds, so the walk knows where subschemas are (2020-12 and draft-07). */
+
+/** One subschema, an array of subschemas, an object whose values are subschemas. */
+export const Kind = { Sub: 1, Arr: 2, Map: 3 } as const;
+export type Kind = 1 | 2 | 3;
+
+export const KEYWORD_KIND: ReadonlyMap<string, Kind> = new Map<string, Kind>([
+  ['not', Kind.Sub],
+  ['if', Kind.Sub],
+  ['then', Kind.Sub],
+  ['else', Kind.Sub],
+  ['items', Kind.Sub],
+  ['additionalItems', Kind.Sub],
+  ['contains', Kind.Sub],
+  ['additionalProperties', Kind.Sub],
+  ['propertyNames', Kind.Sub],
+  ['unevaluatedItems', Kind.Sub],
+  ['unevaluatedProperties', Kind.Sub],
+  ['contentSchema', Kind.Sub],
+  ['allOf', Kind.Arr],
+  ['anyOf', Kind.Arr],
+  ['oneOf', Kind.Arr],
+  ['prefixItems', Kind.Arr],
+  ['properties', Kind.Map],
+  ['patternProperties', Kind.Map],
+  ['$defs', Kind.Map],
+  ['definitions', Kind.Map],
+  ['dependentSchemas', Kind.Map],
+]);
+
+/** Positions where a boolean is the ordinary spelling of "nothing more" and stays a boolean. */
+export const BOOLEAN_CLOSURE_KEYWORDS: ReadonlySet<string> = new Set(['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'items', 'additionalItems']);
+
+/** Meta keywords and annotations: dropping them is never the loss of a rule. */
+export const SILENT_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$comment',
+  '$vocabulary',
+  'title',
+  'description',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$defs',
+  'definitions',
+]);
+
+/** Keywords that only annotate; a `$ref` sibling of this kind never conflicts with the target. */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(['title', 'description', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
+
+/** Path tokens that are schema structure, not names, when a definition name is derived from a pointer. */
+export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);

@@ -1,0 +1,155 @@
+/**
+ * How "or null" and several types are spelled (type arrays, anyOf, a `nullable` flag), and how an
+ * optional property is made nullable for dialects whose callers send an explicit null.
+ */
+import { hasOwn, put, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
+import type { Plan } from './plan.js';
+
+const COMPOSITION = ['anyOf', 'oneOf', 'allOf', 'not', 'if'];
+
+/** Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper). */
+export function spellTypes(out: JsonObject, plan: Plan, conflict: (message: string) => void): JsonObject {
+  const nulls = plan.nulls;
+  if (nulls === 'nullable-flag') out = toNullableFlag(out);
+  else if (nulls === 'any-of') out = nullTypeToAnyOf(out, conflict);
+  if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, conflict);
+  return out;
+}
+
+function toNullableFlag(out: JsonObject): JsonObject {
+  let nullable = false;
+  const t = out.type;
+  if (t === 'null') {
+    delete out.type;
+    nullable = true;
+  } else if (Array.isArray(t) && t.includes('null')) {
+    const rest = t.filter((x) => x !== 'null');
+    nullable = true;
+    if (rest.length === 0) delete out.type;
+    else out.type = rest.length === 1 ? rest[0] : rest;
+  }
+  if (Array.isArray(out.enum) && out.enum.includes(null)) {
+    out.enum = out.enum.filter((x) => x !== null);
+    nullable = true;
+  }
+  if (Array.isArray(out.anyOf)) {
+    const branches = out.anyOf as unknown[];
+    const rest = branches.filter((b) => !isOnlyNullable(b));
+    if (rest.length < branches.length) {
+      nullable = true;
+      if (rest.length === 1 && canMergeInto(out, rest[0])) {
+        delete out.anyOf;
+        for (const k in rest[0] as JsonObject) put(out, k, (rest[0] as JsonObject)[k]);
+      } else out.anyOf = rest;
+    }
+  }
+  if (nullable) out.nullable = true;
+  return out;
+}
+
+function isOnlyNullable(b: unknown): boolean {
+  if (b === null || typeof b !== 'object') return false;
+  const keys = Object.keys(b);
+  return keys.length > 0 && keys.every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k)) && (b as JsonObject).nullable === true;
+}
+
+function canMergeInto(out: JsonObject, branch: unknown): boolean {
+  if (branch === null || typeof branch !== 'object' || Array.isArray(branch)) return false;
+  for (const k in branch as JsonObject) if (hasOwn(out, k) && k !== 'nullable') return false;
+  return true;
+}
+
+function nullTypeToAnyOf(out: JsonObject, conflict: (message: string) => void): JsonObject {
+  const t = out.type;
+  if (!Array.isArray(t) || !t.includes('null') || t.length < 2) return out;
+  if (hasOwn(out, 'anyOf')) {
+    conflict('a type array with null could not become anyOf because the schema already has anyOf; the type array is kept');
+    return out;
+  }
+  const rest = t.filter((x) => x !== 'null');
+  const inner: JsonObject = { type: rest.length === 1 ? rest[0] : rest };
+  const wrapper: JsonObject = {};
+  for (const k in out) {
+    if (k === 'type') put(wrapper, 'anyOf', [inner, { type: 'null' }]);
+    else put(wrapper, k, out[k]);
+  }
+  return wrapper;
+}
+
+function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], conflict: (message: string) => void): JsonObject {
+  const t = out.type;
+  if (!Array.isArray(t)) return out;
+  const rest = t.filter((x) => x !== 'null');
+  if (rest.length < 2) {
+    if (rest.length === 1 && t.length === 1) out.type = rest[0];
+    return out;
+  }
+  if (hasOwn(out, 'anyOf')) {
+    conflict('a type array could not become anyOf because the schema already has anyOf; the type array is kept');
+    return out;
+  }
+  const branches: unknown[] = rest.map((x) => ({ type: x }));
+  if (t.includes('null')) {
+    if (nulls === 'nullable-flag') out.nullable = true;
+    else branches.push({ type: 'null' });
+  }
+  const wrapper: JsonObject = {};
+  for (const k in out) {
+    if (k === 'type') put(wrapper, 'anyOf', branches);
+    else put(wrapper, k, out[k]);
+  }
+  return wrapper;
+}
+
+/** True when the schema already accepts null, so an explicit null cannot mean "omitted". */
+export function admitsNull(s: unknown, refKeyword: string): boolean {
+  if (s === true) return true;
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return false;
+  const o = s as JsonObject;
+  const t = o.type;
+  if (t === 'null' || (Array.isArray(t) && t.includes('null')) || o.nullable === true) return true;
+  if (Array.isArray(o.enum)) return o.enum.includes(null);
+  if (hasOwn(o, 'const')) return o.const === null;
+  if (Array.isArray(o.anyOf) && o.anyOf.some((b) => admitsNull(b, refKeyword))) return true;
+  if (Array.isArray(o.oneOf) && o.oneOf.some((b) => admitsNull(b, refKeyword))) return true;
+  if (t !== undefined || hasOwn(o, refKeyword) || hasOwn(o, '$ref')) return false;
+  for (const k of COMPOSITION) if (hasOwn(o, k)) return false;
+  return true;
+}
+
+/** Makes an output property schema also accept null, in the dialect's spelling. */
+export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: string): unknown {
+  if (s === false) return { type: 'null' };
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return s;
+  const o = s as JsonObject;
+  if (nulls === 'nullable-flag') {
+    o.nullable = true;
+    return o;
+  }
+  const t = o.type;
+  if (nulls !== 'any-of' && (typeof t === 'string' || Array.isArray(t)) && !hasOwn(o, 'const')) {
+    o.type = Array.isArray(t) ? [...t, 'null'] : [t, 'null'];
+    if (Array.isArray(o.enum)) o.enum = [...o.enum, null];
+    return o;
+  }
+  if (nulls !== 'any-of' && t === undefined && Array.isArray(o.enum) && !hasOwn(o, 'const')) {
+    o.enum = [...o.enum, null];
+    return o;
+  }
+  if (Array.isArray(o.anyOf) && Object.keys(o).every((k) => k === 'anyOf' || ANNOTATION_KEYWORDS.has(k))) {
+    o.anyOf = [...o.anyOf, { type: 'null' }];
+    return o;
+  }
+  // A reference, a composite or a const: wrap it, keeping the annotations on the outside.
+  const inner: JsonObject = {};
+  const outer: JsonObject = {};
+  for (const k in o) {
+    if (k === 'description' || k === 'title') put(outer, k, o[k]);
+    else put(inner, k, o[k]);
+  }
+  const wrapped: JsonObject = { anyOf: [inner, { type: 'null' }] };
+  for (const k in outer) put(wrapped, k, outer[k]);
+  void refKeyword;
+  return wrapped;
+}

@@ -1,0 +1,225 @@
+/**
+ * Compiles a dialect's rules once into lookup tables (keyword -> policy) and settings, so the walk
+ * does one Map lookup per keyword and never looks at the rule list again. Cached per dialect.
+ */
+import type { Dialect } from '../rules/registry.js';
+import type { Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
+import { parseJsonPath } from '../rules/jsonpath.js';
+
+export type Policy =
+  | { readonly kind: 'keep' }
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'keepWhen'; readonly test: (value: unknown) => boolean }
+  | { readonly kind: 'rename'; readonly to: string; readonly note: boolean };
+
+export const KEEP: Policy = { kind: 'keep' };
+export const DROP: Policy = { kind: 'drop' };
+
+export interface PolicyTable {
+  readonly policies: ReadonlyMap<string, Policy>;
+  /** What a keyword no rule mentions gets. */
+  readonly other: Policy;
+  /** When set (the root allowlist), every other keyword is dropped. */
+  readonly allow?: ReadonlySet<string>;
+}
+
+export interface ReferencesPlan {
+  readonly mode: 'keep' | 'inline';
+  readonly cycles: 'keep' | 'break';
+  readonly definitionsKeyword: string;
+  readonly refKeyword: string;
+  readonly refPrefix: string;
+  readonly siblings: 'keep' | 'wrap-anyof' | 'merge';
+}
+
+export interface CompiledNote {
+  readonly keywords: readonly string[];
+  readonly when?: ReadonlyArray<readonly [string, string]>;
+  readonly text: string;
+}
+
+export interface GivenOverlay {
+  readonly steps: ReturnType<typeof parseJsonPath>;
+  readonly scope: 'all' | 'root' | 'below-root';
+  readonly policies: ReadonlyMap<string, Policy>;
+}
+
+export interface Plan {
+  readonly dialectId: string;
+  /** No rules and other keywords kept: the output is a copy of the input. */
+  readonly identity: boolean;
+  readonly rootTable: PolicyTable;
+  readonly belowTable: PolicyTable;
+  readonly given: readonly GivenOverlay[];
+  /** undefined: references are left exactly as authored. */
+  readonly references?: ReferencesPlan;
+  readonly booleans: 'keep' | 'as-objects';
+  readonly nulls?: 'type-array' | 'any-of' | 'nullable-flag';
+  readonly typeArrays: 'keep' | 'any-of';
+  readonly allOf: 'keep' | 'merge';
+  readonly constAsEnum: boolean;
+  readonly closed: 'all' | 'as-authored' | 'never';
+  readonly optional: 'keep' | 'required-nullable';
+  readonly maps: 'keep' | 'close-and-report';
+  readonly rootType?: 'object';
+  readonly rootUnions: 'allow' | 'forbid';
+  readonly propertyNames?: RegExp;
+  readonly propertyNamesSource?: string;
+  readonly limits?: LimitsRule;
+  readonly notes: readonly CompiledNote[];
+  readonly events: ReadonlyMap<string, string>;
+  /** Draft-07 spellings are rewritten to 2020-12 when the output does not keep `$schema`. */
+  readonly normalizeDrafts: boolean;
+}
+
+const cache = new WeakMap<Dialect, Plan>();
+
+export function planFor(dialect: Dialect): Plan {
+  let plan = cache.get(dialect);
+  if (!plan) {
+    plan = compile(dialect);
+    cache.set(dialect, plan);
+  }
+  return plan;
+}
+
+function compile(dialect: Dialect): Plan {
+  const { rules, notes, otherKeywords } = dialect.resolved;
+  const other = otherKeywords === 'drop' ? DROP : KEEP;
+  const rootPolicies = new Map<string, Policy>();
+  const belowPolicies = new Map<string, Policy>();
+  const given: GivenOverlay[] = [];
+  let references: ReferencesPlan | undefined;
+  let booleans: Plan['booleans'] = 'keep';
+  let nulls: Plan['nulls'];
+  let typeArrays: Plan['typeArrays'] = 'keep';
+  let allOf: Plan['allOf'] = 'keep';
+  let constAsEnum = false;
+  let closed: Plan['closed'] = 'as-authored';
+  let optional: Plan['optional'] = 'keep';
+  let maps: Plan['maps'] = 'keep';
+  let rootType: Plan['rootType'];
+  let rootUnions: Plan['rootUnions'] = 'allow';
+  let allow: Set<string> | undefined;
+  let propertyNames: RegExp | undefined;
+  let propertyNamesSource: string | undefined;
+  let limits: LimitsRule | undefined;
+
+  for (const rule of rules) {
+    const policies = keywordPolicies(rule);
+    if (policies) {
+      if (rule.given !== undefined) {
+        given.push({ steps: parseJsonPath(rule.given), scope: rule.scope, policies });
+        continue;
+      }
+      for (const [k, p] of policies) {
+        if (rule.scope !== 'below-root') rootPolicies.set(k, p);
+        if (rule.scope !== 'root') belowPolicies.set(k, p);
+      }
+      continue;
+    }
+    if (rule.references) references = { ...rule.references };
+    else if (rule.booleanSchemas) booleans = rule.booleanSchemas;
+    else if (rule.nulls) nulls = rule.nulls;
+    else if (rule.typeArrays) typeArrays = rule.typeArrays;
+    else if (rule.allOf) allOf = rule.allOf;
+    else if (rule.constAsEnum) constAsEnum = true;
+    else if (rule.objects) ({ closed, optional, maps } = rule.objects);
+    else if (rule.root) {
+      rootType = rule.root.type;
+      rootUnions = rule.root.unions;
+      allow = rule.root.keywords ? new Set(rule.root.keywords) : undefined;
+    } else if (rule.propertyNames) {
+      propertyNames = new RegExp(rule.propertyNames.pattern, 'u');
+      propertyNamesSource = rule.propertyNames.pattern;
+    } else if (rule.limits) limits = rule.limits;
+  }
+
+  // An object closure the dialect never spells is a dropped keyword like any other, so it gets its note.
+  if (closed === 'never') {
+    for (const m of [rootPolicies, belowPolicies]) {
+      m.set('additionalProperties', DROP);
+      m.set('unevaluatedProperties', DROP);
+    }
+  }
+
+  const schemaPolicy = rootPolicies.get('$schema') ?? other;
+  const identity = rules.length === 0 && other === KEEP;
+  return {
+    dialectId: dialect.id,
+    identity,
+    rootTable: { policies: rootPolicies, other, ...(allow ? { allow } : {}) },
+    belowTable: { policies: belowPolicies, other },
+    given,
+    ...(references ? { references } : {}),
+    booleans,
+    ...(nulls ? { nulls } : {}),
+    typeArrays,
+    allOf,
+    constAsEnum,
+    closed,
+    optional,
+    maps,
+    ...(rootType ? { rootType } : {}),
+    rootUnions,
+    ...(propertyNames ? { propertyNames, propertyNamesSource } : {}),
+    ...(limits ? { limits } : {}),
+    notes: compileNotes(notes),
+    events: new Map(notes.filter((n) => n.event !== undefined).map((n) => [n.event as string, n.text] as const).reverse()),
+    normalizeDrafts: schemaPolicy.kind !== 'keep' || (allow !== undefined && !allow.has('$schema')),
+  };
+}
+
+function keywordPolicies(rule: Rule): Map<string, Policy> | undefined {
+  if (rule.keep) return new Map(rule.keep.map((k) => [k, KEEP]));
+  if (rule.drop) return new Map(rule.drop.map((k) => [k, DROP]));
+  if (rule.keepWhen) return new Map(Object.entries(rule.keepWhen).map(([k, c]) => [k, { kind: 'keepWhen', test: compileCondition(c) } as Policy]));
+  if (rule.rename) return new Map(Object.entries(rule.rename).map(([k, to]) => [k, { kind: 'rename', to, note: rule.noteOnRename === true } as Policy]));
+  return undefined;
+}
+
+function typeOfJson(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function compileCondition(c: Condition): (value: unknown) => boolean {
+  const tests: ((v: unknown) => boolean)[] = [];
+  if (c.max !== undefined) {
+    const max = c.max;
+    tests.push((v) => typeof v === 'number' && v <= max);
+  }
+  if (c.min !== undefined) {
+    const min = c.min;
+    tests.push((v) => typeof v === 'number' && v >= min);
+  }
+  if (c.in !== undefined) {
+    const allowed = new Set(c.in.map((x) => JSON.stringify(x)));
+    tests.push((v) => allowed.has(JSON.stringify(v)));
+  }
+  if (c.notMatching !== undefined) {
+    const res = c.notMatching.map((r) => new RegExp(r, 'u'));
+    tests.push((v) => typeof v === 'string' && !res.some((re) => re.test(v)));
+  }
+  if (c.valuesOfType !== undefined) {
+    const types = new Set<string>(c.valuesOfType);
+    const fits = (x: unknown): boolean => {
+      const t = typeOfJson(x);
+      return types.has(t) || (t === 'integer' && types.has('number'));
+    };
+    tests.push((v) => (Array.isArray(v) ? v.every(fits) : fits(v)));
+  }
+  return (v) => tests.every((t) => t(v));
+}
+
+function compileNotes(notes: readonly Note[]): CompiledNote[] {
+  const out: CompiledNote[] = [];
+  for (const n of notes) {
+    if (!n.keywords) continue;
+    const when = n.when ? Object.entries(n.when).map(([k, v]) => [k, JSON.stringify(v)] as const) : undefined;
+    out.push({ keywords: n.keywords, ...(when ? { when } : {}), text: n.text });
+  }
+  return out;
+}

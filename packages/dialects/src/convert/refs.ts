@@ -1,0 +1,138 @@
+/**
+ * Reference resolution within one schema document: `#`, any JSON pointer (`~0`/`~1` and percent
+ * escapes), `$anchor` / `$dynamicAnchor` names (and draft-07 `$id: "#name"`), the document's own
+ * `$id` as base. Anything else is external and is never fetched.
+ */
+import { fragmentToPointer, parsePointer } from '../json-pointer.js';
+import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
+import { hasOwn, type JsonObject } from './data.js';
+
+export interface RefTarget {
+  readonly node: unknown;
+  /** JSON pointer of the target inside the schema document. */
+  readonly pointer: string;
+  readonly tokens: readonly string[];
+  /** A readable name: the definition's key, else the title, else derived from the pointer. */
+  readonly name: string;
+  /** The target is an entry of the root `$defs` / `definitions`. */
+  readonly rootDefinition: boolean;
+}
+
+export type Resolution =
+  | { readonly kind: 'local'; readonly target: RefTarget }
+  | { readonly kind: 'external'; readonly ref: string }
+  | { readonly kind: 'missing'; readonly reason: string };
+
+const MAX_SCAN = 2_000_000;
+
+export class RefIndex {
+  readonly #root: unknown;
+  readonly #cache = new Map<string, Resolution>();
+  readonly #byNode = new Map<unknown, RefTarget>();
+  #anchors: Map<string, { node: unknown; tokens: string[] }> | undefined;
+  readonly #baseId: string | undefined;
+
+  constructor(root: unknown) {
+    this.#root = root;
+    const id = root !== null && typeof root === 'object' && hasOwn(root, '$id') ? (root as JsonObject).$id : undefined;
+    this.#baseId = typeof id === 'string' ? id.replace(/#$/, '') : undefined;
+  }
+
+  resolve(ref: string): Resolution {
+    let r = this.#cache.get(ref);
+    if (!r) {
+      r = this.#resolve(ref);
+      this.#cache.set(ref, r);
+    }
+    return r;
+  }
+
+  /** The target record of a node reached by pointer (for naming). */
+  targetAt(tokens: readonly string[], node: unknown): RefTarget {
+    let t = this.#byNode.get(node);
+    if (!t) {
+      t = makeTarget(node, tokens);
+      this.#byNode.set(node, t);
+    }
+    return t;
+  }
+
+  #resolve(ref: string): Resolution {
+    let fragment: string;
+    const hash = ref.indexOf('#');
+    const base = hash < 0 ? ref : ref.slice(0, hash);
+    if (base !== '' && base !== this.#baseId) return { kind: 'external', ref };
+    fragment = hash < 0 ? '' : ref.slice(hash);
+    if (fragment === '' || fragment === '#') return { kind: 'local', target: this.targetAt([], this.#root) };
+    const pointer = fragmentToPointer(fragment);
+    if (pointer === undefined) return { kind: 'missing', reason: `${ref} has malformed percent-encoding` };
+    if (pointer.startsWith('/')) {
+      const tokens = parsePointer(pointer) ?? [];
+      let node: unknown = this.#root;
+      for (const t of tokens) {
+        if (Array.isArray(node)) {
+          if (!/^(0|[1-9]\d*)$/.test(t) || Number(t) >= node.length) return { kind: 'missing', reason: `${ref} points to nothing (no "${t}")` };
+          node = node[Number(t)];
+        } else if (node !== null && typeof node === 'object' && hasOwn(node, t)) {
+          node = (node as JsonObject)[t];
+        } else {
+          return { kind: 'missing', reason: `${ref} points to nothing (no "${t}")` };
+        }
+      }
+      if (typeof node !== 'boolean' && (node === null || typeof node !== 'object' || Array.isArray(node))) {
+        return { kind: 'missing', reason: `${ref} points to a value that is not a schema` };
+      }
+      return { kind: 'local', target: this.targetAt(tokens, node) };
+    }
+    const anchor = this.#anchorIndex().get(pointer);
+    if (!anchor) return { kind: 'missing', reason: `${ref} names an anchor that no schema declares` };
+    return { kind: 'local', target: this.targetAt(anchor.tokens, anchor.node) };
+  }
+
+  #anchorIndex(): Map<string, { node: unknown; tokens: string[] }> {
+    if (this.#anchors) return this.#anchors;
+    const anchors = new Map<string, { node: unknown; tokens: string[] }>();
+    const stack: { node: unknown; tokens: string[] }[] = [{ node: this.#root, tokens: [] }];
+    const seen = new Set<unknown>();
+    while (stack.length > 0 && seen.size < MAX_SCAN) {
+      const { node, tokens } = stack.pop() as { node: unknown; tokens: string[] };
+      if (node === null || typeof node !== 'object' || Array.isArray(node) || seen.has(node)) continue;
+      seen.add(node);
+      const o = node as JsonObject;
+      for (const key of ['$anchor', '$dynamicAnchor']) {
+        const a = hasOwn(o, key) ? o[key] : undefined;
+        if (typeof a === 'string' && !anchors.has(a)) anchors.set(a, { node, tokens });
+      }
+      const id = hasOwn(o, '$id') ? o.$id : undefined;
+      if (typeof id === 'string' && id.startsWith('#') && !anchors.has(id.slice(1))) anchors.set(id.slice(1), { node, tokens });
+      for (const k in o) {
+        const kind = KEYWORD_KIND.get(k);
+        const v = o[k];
+        if (kind === Kind.Sub) stack.push({ node: v, tokens: [...tokens, k] });
+        else if (kind === Kind.Arr && Array.isArray(v)) v.forEach((x, i) => stack.push({ node: x, tokens: [...tokens, k, String(i)] }));
+        else if (kind === Kind.Map && v !== null && typeof v === 'object') {
+          for (const name in v as JsonObject) stack.push({ node: (v as JsonObject)[name], tokens: [...tokens, k, name] });
+        }
+      }
+    }
+    this.#anchors = anchors;
+    return anchors;
+  }
+}
+
+function makeTarget(node: unknown, tokens: readonly string[]): RefTarget {
+  const rootDefinition = tokens.length === 2 && (tokens[0] === '$defs' || tokens[0] === 'definitions');
+  let name: string;
+  if (rootDefinition) name = tokens[1] as string;
+  else {
+    const title = node !== null && typeof node === 'object' && hasOwn(node, 'title') ? (node as JsonObject).title : undefined;
+    if (typeof title === 'string' && /^[A-Za-z_][\w.-]{0,63}$/.test(title)) name = title;
+    else {
+      const parts = tokens.filter((t) => !STRUCTURE_TOKENS.has(t));
+      name = parts.length > 0 ? parts.join('_') : 'root';
+    }
+  }
+  let pointer = '';
+  for (const t of tokens) pointer += '/' + t.replace(/~/g, '~0').replace(/\//g, '~1');
+  return { node, pointer, tokens, name, rootDefinition };
+}

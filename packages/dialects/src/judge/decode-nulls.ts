@@ -1,0 +1,113 @@
+/**
+ * Applies a decoding plan to one document: removes the nulls a caller sent for omitted optional
+ * properties, copying only the objects and arrays on the way to a change (the caller's document is
+ * never mutated, and untouched parts are shared).
+ *
+ * At an `anyOf`/`oneOf` the value is decoded under each branch and each candidate is validated
+ * against its branch; the decoding is taken only when every branch that validates agrees on it.
+ * When none validates, or they disagree, the value is kept as sent and the canonical validation
+ * decides: never a guess. At `if`/`then`/`else` the `if` is evaluated on the value as decoded so far.
+ */
+import type { Alternatives, Conditional, PlanNode } from './decode-plan.js';
+
+export type SubValidator = (value: unknown) => boolean;
+/** Validator of the subschema at a pointer of the canonical schema; undefined when it cannot be compiled. */
+export type ValidatorAt = (pointer: string) => SubValidator | undefined;
+
+type Obj = Record<string, unknown>;
+
+function setOwn(target: Obj, key: string, value: unknown): void {
+  // A plain assignment to "__proto__" would replace the prototype instead of adding the key.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
+}
+
+export class NullDecoder {
+  constructor(private readonly validatorAt: ValidatorAt) {}
+
+  decode(node: PlanNode, value: unknown): unknown {
+    let out = value;
+    if (value !== null && typeof value === 'object') {
+      if (Array.isArray(value)) {
+        if (node.prefix || node.rest) out = this.decodeArray(node, value);
+      } else if (node.props || node.other) {
+        out = this.decodeObject(node, value as Obj);
+      }
+    }
+    if (node.alternatives) for (const a of node.alternatives) out = this.decodeAlternatives(a, out);
+    if (node.conditionals) for (const c of node.conditionals) out = this.decodeConditional(c, out);
+    return out;
+  }
+
+  private decodeObject(node: PlanNode, value: Obj): Obj {
+    let changes: Map<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const v = value[key];
+      const slot = node.props?.get(key);
+      if (v === null) {
+        if (slot?.removable) (changes ??= new Map()).set(key, undefined);
+        continue;
+      }
+      if (typeof v !== 'object') continue;
+      const child = slot ? slot.node : node.other;
+      if (!child) continue;
+      const nv = this.decode(child, v);
+      if (nv !== v) (changes ??= new Map()).set(key, nv);
+    }
+    if (!changes) return value;
+    const out: Obj = {};
+    for (const key of Object.keys(value)) {
+      if (!changes.has(key)) setOwn(out, key, value[key]);
+      else if (changes.get(key) !== undefined) setOwn(out, key, changes.get(key));
+    }
+    return out;
+  }
+
+  private decodeArray(node: PlanNode, value: unknown[]): unknown[] {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (v === null || typeof v !== 'object') continue;
+      const child = node.prefix && i < node.prefix.length ? node.prefix[i]! : node.rest;
+      if (!child) continue;
+      const nv = this.decode(child, v);
+      if (nv !== v) (out ??= value.slice())[i] = nv;
+    }
+    return out ?? value;
+  }
+
+  private decodeAlternatives(alt: Alternatives, value: unknown): unknown {
+    const candidates = alt.branches.map((b) => (b.node ? this.decode(b.node, value) : value));
+    if (candidates.every((c) => c === value)) return value;
+    let chosen: unknown;
+    let found = false;
+    for (let i = 0; i < candidates.length; i++) {
+      const validate = this.validatorAt(alt.branches[i]!.pointer);
+      if (!validate) return value;
+      if (!validate(candidates[i])) continue;
+      if (!found) (chosen = candidates[i]), (found = true);
+      else if (!deepEqual(chosen, candidates[i])) return value;
+    }
+    return found ? chosen : value;
+  }
+
+  private decodeConditional(cond: Conditional, value: unknown): unknown {
+    const test = this.validatorAt(cond.ifPointer);
+    if (!test) return value;
+    const branch = test(value) ? cond.then : cond.otherwise;
+    return branch ? this.decode(branch, value) : value;
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * The decoding plan of a canonical schema, computed once per schema: for every place a value can
+ * sit, which properties may have their null removed and where to look deeper. Per call, the
+ * decoder only follows this plan over the value (decode-nulls.ts).
+ *
+ * A plan node stands for the set of subschemas that all apply to one value (the schema, its
+ * `$ref` target and its `allOf` members, recursively: the conjuncts). A null at property k is
+ * removable when some conjunct declares k in `properties`, no conjunct lists k in `required`, and
+ * some conjunct's subschema for k certainly refuses null. So a null is removed only where keeping
+ * it could not be valid: decoding never turns a null that might be meant into an omission.
+ *
+ * Alternatives (`anyOf`/`oneOf`) and conditionals (`if`) are kept as branch points: which branch
+ * applies is decided per call by validating the decoded candidates (decode-nulls.ts). Not followed
+ * (nulls there are kept and judged): `not`, `contains`, `dependentSchemas`, `unevaluated*`, values
+ * of undeclared keys when `patternProperties` is present, `$dynamicRef`, refs leaving the document.
+ */
+import { NullAdmission } from './admits-null.js';
+import type { Loc, SchemaIndex } from './schema-index.js';
+
+export interface PropSlot {
+  removable: boolean;
+  node: PlanNode | null;
+}
+
+export interface Branch {
+  node: PlanNode | null;
+  /** Pointer of the branch subschema in the canonical schema, for compiling it in place. */
+  pointer: string;
+}
+
+export interface Alternatives {
+  branches: Branch[];
+}
+
+export interface Conditional {
+  ifPointer: string;
+  then: PlanNode | null;
+  otherwise: PlanNode | null;
+}
+
+export interface PlanNode {
+  props: Map<string, PropSlot> | null;
+  /** Plan for the values of keys no conjunct declares (from `additionalProperties`). */
+  other: PlanNode | null;
+  prefix: (PlanNode | null)[] | null;
+  rest: PlanNode | null;
+  alternatives: Alternatives[] | null;
+  conditionals: Conditional[] | null;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function nameMatches(pattern: string, name: string): boolean | undefined {
+  try {
+    return new RegExp(pattern, 'u').test(name);
+  } catch {
+    return undefined;
+  }
+}
+
+class PlanBuilder {
+  private readonly memo = new Map<string, PlanNode>();
+  private readonly nodes: PlanNode[] = [];
+  private readonly nulls: NullAdmission;
+
+  constructor(private readonly index: SchemaIndex) {
+    this.nulls = new NullAdmission(index);
+  }
+
+  /** The schema, its `$ref` target and its `allOf` members, recursively. */
+  private conjuncts(loc: Loc, out: Loc[], seen: Set<string>): void {
+    if (seen.has(loc.pointer)) return;
+    seen.add(loc.pointer);
+    const s = loc.schema;
+    if (!isObj(s)) return;
+    const ref = typeof s['$ref'] === 'string' ? this.index.resolve(s['$ref'], loc) : undefined;
+    if (ref) this.conjuncts(ref, out, seen);
+    if (this.index.draft === 'draft-07' && s['$ref'] !== undefined) return;
+    out.push(loc);
+    const allOf = s['allOf'];
+    if (Array.isArray(allOf)) {
+      allOf.forEach((_, i) => {
+        const c = this.index.child(loc, 'allOf', i);
+        if (c) this.conjuncts(c, out, seen);
+      });
+    }
+  }
+
+  node(locs: Loc[]): PlanNode | null {
+    const all: Loc[] = [];
+    const seen = new Set<string>();
+    for (const l of locs) this.conjuncts(l, all, seen);
+    if (all.length === 0) return null;
+    const key = all.map((l) => l.pointer).sort().join('\u0000');
+    const cached = this.memo.get(key);
+    if (cached) return cached;
+    const node: PlanNode = { props: null, other: null, prefix: null, rest: null, alternatives: null, conditionals: null };
+    this.memo.set(key, node);
+    this.nodes.push(node);
+    this.fillObject(node, all);
+    this.fillArray(node, all);
+    this.fillBranches(node, all);
+    return node;
+  }
+
+  private fillObject(node: PlanNode, all: Loc[]): void {
+    const names = new Set<string>();
+    const required = new Set<string>();
+    let hasPatterns = false;
+    for (const c of all) {
+      const s = c.schema as Obj;
+      if (isObj(s['properties'])) for (const k of Object.keys(s['properties'])) names.add(k);
+      if (Array.isArray(s['required'])) for (const k of s['required']) if (typeof k === 'string') required.add(k);
+      if (isObj(s['patternProperties']) && Object.keys(s['patternProperties']).length) hasPatterns = true;
+    }
+    if (names.size) {
+      node.props = new Map();
+      for (const name of names) {
+        const subs: Loc[] = [];
+        let refusesNull = false;
+        for (const c of all) {
+          const s = c.schema as Obj;
+          let declared = false;
+          if (isObj(s['properties']) && Object.prototype.hasOwnProperty.call(s['properties'], name)) {
+            const l = this.index.child(c, 'properties', name);
+            if (l) subs.push(l), (declared = true);
+            if (l && this.nulls.of(l) === 'no') refusesNull = true;
+          }
+          if (isObj(s['patternProperties'])) {
+            for (const p of Object.keys(s['patternProperties'])) {
+              if (nameMatches(p, name) !== true) continue;
+              const l = this.index.child(c, 'patternProperties', p);
+              if (l) subs.push(l), (declared = true);
+            }
+          }
+          if (!declared && s['additionalProperties'] !== undefined) {
+            const l = this.index.child(c, 'additionalProperties');
+            if (l) subs.push(l);
+          }
+        }
+        node.props.set(name, { removable: refusesNull && !required.has(name), node: this.node(subs) });
+      }
+    }
+    if (!hasPatterns) {
+      const subs: Loc[] = [];
+      for (const c of all) {
+        const l = (c.schema as Obj)['additionalProperties'] !== undefined ? this.index.child(c, 'additionalProperties') : undefined;
+        if (l) subs.push(l);
+      }
+      node.other = subs.length ? this.node(subs) : null;
+    }
+  }
+
+  private fillArray(node: PlanNode, all: Loc[]): void {
+    const prefixes: Loc[][] = [];
+    const rests: (Loc | undefined)[] = [];
+    let longest = 0;
+    for (const c of all) {
+      const s = c.schema as Obj;
+      const legacyTuple = this.index.draft === 'draft-07' && Array.isArray(s['items']);
+      const tupleKey = legacyTuple ? 'items' : 'prefixItems';
+      const restKey = legacyTuple ? 'additionalItems' : this.index.draft === 'draft-07' || !Array.isArray(s['items']) ? 'items' : undefined;
+      const tuple = s[tupleKey];
+      const locs: Loc[] = [];
+      if (Array.isArray(tuple)) tuple.forEach((_, i) => {
+        const l = this.index.child(c, tupleKey, i);
+        if (l) locs.push(l);
+      });
+      prefixes.push(locs);
+      longest = Math.max(longest, locs.length);
+      rests.push(restKey && s[restKey] !== undefined && !Array.isArray(s[restKey]) ? this.index.child(c, restKey) : undefined);
+    }
+    if (longest) {
+      node.prefix = [];
+      for (let i = 0; i < longest; i++) {
+        const subs: Loc[] = [];
+        all.forEach((_, ci) => {
+          const l = i < prefixes[ci]!.length ? prefixes[ci]![i] : rests[ci];
+          if (l) subs.push(l);
+        });
+        node.prefix.push(this.node(subs));
+      }
+    }
+    const restLocs = rests.filter((l): l is Loc => l !== undefined);
+    node.rest = restLocs.length ? this.node(restLocs) : null;
+  }
+
+  private fillBranches(node: PlanNode, all: Loc[]): void {
+    for (const c of all) {
+      const s = c.schema as Obj;
+      for (const kw of ['anyOf', 'oneOf']) {
+        const list = s[kw];
+        if (!Array.isArray(list)) continue;
+        const branches: Branch[] = [];
+        list.forEach((_, i) => {
+          const l = this.index.child(c, kw, i);
+          if (l) branches.push({ node: this.node([l]), pointer: l.pointer });
+        });
+        (node.alternatives ??= []).push({ branches });
+      }
+      if (s['if'] !== undefined && (s['then'] !== undefined || s['else'] !== undefined)) {
+        const ifLoc = this.index.child(c, 'if');
+        const thenLoc = this.index.child(c, 'then');
+        const elseLoc = this.index.child(c, 'else');
+        if (ifLoc) {
+          (node.conditionals ??= []).push({
+            ifPointer: ifLoc.pointer,
+            then: thenLoc ? this.node([thenLoc]) : null,
+            otherwise: elseLoc ? this.node([elseLoc]) : null,
+          });
+        }
+      }
+    }
+  }
+
+  /**
+   * Cuts every part of the plan under which nothing can ever be removed, so the per-call walk
+   * stops as soon as a value holds nothing to decode.
+   */
+  prune(root: PlanNode | null): PlanNode | null {
+    const live = new Set<PlanNode>();
+    const isLive = (n: PlanNode | null): boolean => n !== null && live.has(n);
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const n of this.nodes) {
+        if (live.has(n)) continue;
+        let l = false;
+        if (n.props) for (const slot of n.props.values()) if (slot.removable || isLive(slot.node)) l = true;
+        if (isLive(n.other) || isLive(n.rest) || n.prefix?.some(isLive)) l = true;
+        if (n.alternatives?.some((a) => a.branches.some((b) => isLive(b.node)))) l = true;
+        if (n.conditionals?.some((c) => isLive(c.then) || isLive(c.otherwise))) l = true;
+        if (l) live.add(n), (changed = true);
+      }
+    }
+    for (const n of this.nodes) {
+      if (!isLive(n.other)) n.other = null;
+      if (n.props) {
+        for (const [k, slot] of n.props) {
+          if (!isLive(slot.node)) slot.node = null;
+          // An inert declared key stays while undeclared keys have a plan, so it is not mistaken for one.
+          if (!slot.removable && !slot.node && !n.other) n.props.delete(k);
+        }
+        if (n.props.size === 0) n.props = null;
+      }
+      if (!isLive(n.rest)) n.rest = null;
+      if (n.prefix) {
+        n.prefix = n.prefix.map((p) => (isLive(p) ? p : null));
+        if (n.prefix.every((p) => p === null)) n.prefix = null;
+      }
+      if (n.alternatives) {
+        n.alternatives = n.alternatives.filter((a) => a.branches.some((b) => isLive(b.node)));
+        for (const a of n.alternatives) for (const b of a.branches) if (!isLive(b.node)) b.node = null;
+        if (n.alternatives.length === 0) n.alternatives = null;
+      }
+      if (n.conditionals) {
+        n.conditionals = n.conditionals.filter((c) => isLive(c.then) || isLive(c.otherwise));
+        for (const c of n.conditionals) {
+          if (!isLive(c.then)) c.then = null;
+          if (!isLive(c.otherwise)) c.otherwise = null;
+        }
+        if (n.conditionals.length === 0) n.conditionals = null;
+      }
+    }
+    return isLive(root) ? root : null;
+  }
+}
+
+/** The plan of a canonical schema; null when no null can ever be removed from its documents. */
+export function buildDecodePlan(index: SchemaIndex): PlanNode | null {
+  const builder = new PlanBuilder(index);
+  return builder.prune(builder.node([index.root]));
+}

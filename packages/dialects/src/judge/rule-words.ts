@@ -1,0 +1,147 @@
+/** Ajv errors in plain words: one sentence fragment per keyword, as a model can act on it. */
+import type { ErrorObject } from 'ajv';
+
+const FORMAT_WORDS: Record<string, string> = {
+  date: 'must be an ISO-8601 date',
+  'date-time': 'must be an ISO-8601 date and time',
+  time: 'must be an ISO-8601 time',
+  duration: 'must be an ISO-8601 duration',
+  email: 'must be an email address',
+  'idn-email': 'must be an email address',
+  hostname: 'must be a host name',
+  'idn-hostname': 'must be a host name',
+  ipv4: 'must be an IPv4 address',
+  ipv6: 'must be an IPv6 address',
+  uri: 'must be an absolute URI',
+  iri: 'must be an absolute IRI',
+  'uri-reference': 'must be a URI reference',
+  'iri-reference': 'must be an IRI reference',
+  'uri-template': 'must be a URI template',
+  url: 'must be a URL',
+  uuid: 'must be a UUID',
+  regex: 'must be a regular expression',
+  'json-pointer': 'must be a JSON pointer',
+  'relative-json-pointer': 'must be a relative JSON pointer',
+  byte: 'must be base64-encoded data',
+  int32: 'must be a 32-bit integer',
+  int64: 'must be a 64-bit integer',
+  float: 'must be a 32-bit float',
+  double: 'must be a 64-bit float',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean (true or false)',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/** Compact JSON of a value, cut to `max` characters with an ellipsis. */
+export function shorten(value: unknown, max = 80): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
+function list(values: readonly unknown[], max = 20): string {
+  const shown = values.slice(0, max).map((v) => shorten(v, 40));
+  return shown.join(', ') + (values.length > max ? `, … (${values.length} values)` : '');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  const words = types.map((t) => TYPE_WORDS[String(t)] ?? String(t));
+  return words.length > 1 ? words.slice(0, -1).join(', ') + ' or ' + words[words.length - 1] : words[0] ?? '';
+}
+
+/** The rule an Ajv error states; `branchRules` are the rules inside a failed anyOf/oneOf. */
+export function ruleWords(e: ErrorObject, branchRules: readonly string[] = []): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type':
+      return `must be ${typeWords(p['type'])}`;
+    case 'minimum':
+      return `must be at least ${p['limit']}`;
+    case 'maximum':
+      return `must be at most ${p['limit']}`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${p['limit']}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${p['limit']}`;
+    case 'multipleOf':
+      return `must be a multiple of ${p['multipleOf']}`;
+    case 'minLength':
+      return p['limit'] === 1 ? 'must not be empty' : `must be at least ${plural(Number(p['limit']), 'character')} long`;
+    case 'maxLength':
+      return `must be at most ${plural(Number(p['limit']), 'character')} long`;
+    case 'pattern':
+      return `must match the pattern ${p['pattern']}`;
+    case 'format': {
+      const f = String(p['format']);
+      return FORMAT_WORDS[f] ?? `must be in the format "${f}"`;
+    }
+    case 'formatMinimum':
+    case 'formatExclusiveMinimum':
+      return `must be ${e.keyword === 'formatMinimum' ? 'at or after' : 'after'} ${p['limit']}`;
+    case 'formatMaximum':
+    case 'formatExclusiveMaximum':
+      return `must be ${e.keyword === 'formatMaximum' ? 'at or before' : 'before'} ${p['limit']}`;
+    case 'enum':
+      return `must be one of: ${list((p['allowedValues'] as unknown[]) ?? [])}`;
+    case 'const':
+      return `must be exactly ${shorten(p['allowedValue'], 60)}`;
+    case 'required':
+      return 'is required';
+    case 'dependentRequired':
+    case 'dependencies':
+      return `is required when "${p['property']}" is present`;
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'is not accepted (no such property here)';
+    case 'propertyNames':
+      return `has a property name that is not accepted: ${shorten(p['propertyName'], 40)}`;
+    case 'minProperties':
+      return `must have at least ${plural(Number(p['limit']), 'property')}`.replace('propertys', 'properties');
+    case 'maxProperties':
+      return `must have at most ${plural(Number(p['limit']), 'property')}`.replace('propertys', 'properties');
+    case 'minItems':
+      return `must have at least ${plural(Number(p['limit']), 'item')}`;
+    case 'maxItems':
+    case 'additionalItems':
+    case 'items':
+    case 'unevaluatedItems':
+      return `must have at most ${plural(Number(p['limit'] ?? p['len']), 'item')}`;
+    case 'uniqueItems':
+      return `must not contain duplicates (items ${p['j']} and ${p['i']} are equal)`;
+    case 'contains':
+      return p['maxContains'] !== undefined
+        ? `must contain between ${p['minContains']} and ${p['maxContains']} matching items`
+        : `must contain at least ${plural(Number(p['minContains'] ?? 1), 'matching item')}`;
+    case 'anyOf':
+      return branchRules.length ? `must match one of the alternatives: ${branchRules.join('; or ')}` : 'must match one of the alternatives';
+    case 'oneOf': {
+      const passing = p['passingSchemas'];
+      if (Array.isArray(passing)) return `must match exactly one of the alternatives, but matches ${passing.length} (alternatives ${passing.map((i) => Number(i) + 1).join(' and ')})`;
+      return branchRules.length ? `must match exactly one of the alternatives: ${branchRules.join('; or ')}` : 'must match exactly one of the alternatives';
+    }
+    case 'not':
+      return 'must not match the excluded shape';
+    case 'false schema':
+      return 'is not accepted';
+    case 'if':
+      return `must match the "${p['failingKeyword']}" shape`;
+    default:
+      return e.message ?? `breaks the rule "${e.keyword}"`;
+  }
+}

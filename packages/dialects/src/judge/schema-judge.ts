@@ -1,0 +1,187 @@
+/**
+ * The judge of one canonical schema (a tool's inputSchema or its outputSchema).
+ *
+ * Compiled lazily, on the first document judged (or on `warm()`), and kept: registering many
+ * tools stays cheap (a server holding all 881 corpus tools is ready at once, while compiling them
+ * all costs most of a second), and no call ever compiles twice. The decoding plan is built on the
+ * first document that carries a null for a decoding caller, so canonical-only servers never pay
+ * for it. The validator is Ajv's own compiled function, called directly: a canonical call costs one
+ * guard walk (scan.ts) plus Ajv.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { Diagnostic } from '../diagnostics.js';
+import { privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
+import { buildDecodePlan, type PlanNode } from './decode-plan.js';
+import { NullDecoder, type SubValidator } from './decode-nulls.js';
+import { detectDraft, type Draft } from './draft.js';
+import { PatternTooLongError, linearEngineAvailable, nativeFallbackPatterns } from './safe-regexp.js';
+import { SCAN_HAS_NULL, SCAN_TOO_DEEP, SCAN_TOO_LARGE, locateLimit, locateString, scan } from './scan.js';
+import { SchemaIndex, type SchemaNode } from './schema-index.js';
+import type { Violation } from './types.js';
+import { toViolations } from './violations.js';
+
+export interface Limits {
+  maxDepth: number;
+  maxNodes: number;
+  nativePatternMaxLength: number;
+  defaultDraft: Draft;
+}
+
+interface Ready {
+  ajv: AnyAjv;
+  draft: Draft;
+  validate: ValidateFunction;
+}
+
+export type Verdict = { ok: true; value: unknown } | { ok: false; violations: Violation[]; schemaFault: boolean };
+
+export class SchemaJudge {
+  private ready: Ready | undefined;
+  private broken: Diagnostic[] | undefined;
+  private plan: PlanNode | null | undefined;
+  private decoder: NullDecoder | undefined;
+  private privateKey: string | undefined;
+  private readonly subValidators = new Map<string, SubValidator | undefined>();
+
+  constructor(
+    private readonly schema: unknown,
+    /** Where this schema sits in the tool, for diagnostics: "/inputSchema" or "/outputSchema". */
+    private readonly at: string,
+    private readonly limits: Limits,
+  ) {}
+
+  /** Compiles now; returns the problems of the schema itself (empty when it is usable). */
+  warm(): Diagnostic[] {
+    this.compile();
+    if (this.broken) return this.broken;
+    const out: Diagnostic[] = [];
+    this.collectPatterns(this.schema, this.at, out);
+    return out;
+  }
+
+  judge(document: unknown, decodeNulls: boolean): Verdict {
+    const ready = this.ready ?? this.compile();
+    if (!ready) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
+    const { maxDepth, maxNodes } = this.limits;
+    const scanned = scan(document, maxDepth, maxNodes);
+    if (scanned === SCAN_TOO_DEEP) {
+      return this.refuse({ path: locateLimit(document, maxDepth, maxNodes), rule: `is nested deeper than ${maxDepth} levels, which is not accepted`, keyword: 'maxDepth' });
+    }
+    if (scanned === SCAN_TOO_LARGE) {
+      return this.refuse({ path: '', rule: `holds more than ${maxNodes} values, which is not accepted`, keyword: 'maxNodes' });
+    }
+    let value = document;
+    if (decodeNulls && scanned === SCAN_HAS_NULL) {
+      const plan = this.plan === undefined ? this.buildPlan(ready) : this.plan;
+      if (plan) value = this.decoder!.decode(plan, document);
+    }
+    try {
+      if (ready.validate(value)) return { ok: true, value };
+    } catch (error) {
+      return this.refuse(this.thrownViolation(error, value));
+    }
+    return { ok: false, violations: toViolations(ready.validate.errors ?? [], value), schemaFault: false };
+  }
+
+  private refuse(v: Violation): Verdict {
+    return { ok: false, violations: [v], schemaFault: false };
+  }
+
+  private thrownViolation(error: unknown, value: unknown): Violation {
+    if (error instanceof PatternTooLongError) {
+      return {
+        path: locateString(value, error.input, this.limits.maxDepth) ?? '',
+        rule: `is too long (${error.input.length} characters) to be checked against the pattern ${error.pattern}; at most ${error.limit} characters are accepted here`,
+        value: JSON.stringify(error.input.slice(0, 40)).slice(0, -1) + '…"',
+        keyword: 'pattern',
+      };
+    }
+    // A stack overflow inside Ajv: the scan's depth limit should make this unreachable.
+    return { path: '', rule: 'is nested too deeply to be checked', keyword: 'maxDepth' };
+  }
+
+  private compile(): Ready | undefined {
+    if (this.ready || this.broken) return this.ready;
+    const s = this.schema;
+    const isSchema = typeof s === 'boolean' || (s !== null && typeof s === 'object' && !Array.isArray(s));
+    if (!isSchema) {
+      this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: 'The schema is not a JSON Schema (an object or a boolean).', path: this.at }];
+      return undefined;
+    }
+    const draft = detectDraft(s, this.limits.defaultDraft);
+    if (typeof draft !== 'string') {
+      this.broken = [{ code: 'judge.schema-unsupported', severity: 'error', message: `The schema declares $schema ${draft.unsupported}; the judge reads 2020-12 and draft-07 only.`, path: `${this.at}/$schema` }];
+      return undefined;
+    }
+    const ajv = sharedAjv(draft, this.limits.nativePatternMaxLength);
+    try {
+      this.ready = { ajv, draft, validate: ajv.compile(s as object) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
+    }
+    return this.ready;
+  }
+
+  private brokenViolations(): Violation[] {
+    return (this.broken ?? []).map((d) => ({ path: '', rule: `cannot be judged: ${d.message} (at ${d.path} of the tool)`, keyword: 'schema' }));
+  }
+
+  private buildPlan(ready: Ready): PlanNode | null {
+    let plan: PlanNode | null = null;
+    try {
+      plan = buildDecodePlan(new SchemaIndex(this.schema as SchemaNode, ready.draft));
+    } catch {
+      // A schema the planner cannot walk decodes nothing: nulls are then judged as sent.
+      plan = null;
+    }
+    this.plan = plan;
+    this.decoder = new NullDecoder((pointer) => this.subValidator(ready, pointer));
+    return plan;
+  }
+
+  /** A validator of one subschema, compiled in place so its refs resolve as in the whole schema. */
+  private subValidator(ready: Ready, pointer: string): SubValidator | undefined {
+    if (this.subValidators.has(pointer)) return this.subValidators.get(pointer);
+    let fn: SubValidator | undefined;
+    try {
+      if (!this.privateKey) {
+        const key = privateSchemaKey();
+        ready.ajv.addSchema(this.schema as object, key);
+        this.privateKey = key;
+      }
+      const fragment = pointer.split('/').map(encodeURIComponent).join('/');
+      const compiled = ready.ajv.getSchema(`${this.privateKey}#${fragment}`);
+      if (compiled) fn = (v) => compiled(v) === true;
+    } catch {
+      fn = undefined;
+    }
+    this.subValidators.set(pointer, fn);
+    return fn;
+  }
+
+  private collectPatterns(node: unknown, path: string, out: Diagnostic[]): void {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => this.collectPatterns(v, `${path}/${i}`, out));
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      const p = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const patterns = k === 'pattern' && typeof v === 'string' ? [v] : k === 'patternProperties' && v && typeof v === 'object' ? Object.keys(v) : [];
+      for (const pattern of patterns) {
+        if (!linearEngineAvailable || nativeFallbackPatterns.has(pattern)) {
+          out.push({
+            code: 'judge.pattern-not-linear',
+            severity: 'warning',
+            message: linearEngineAvailable
+              ? `The pattern ${pattern} uses a feature the linear-time engine cannot run (look-around or back-reference); strings longer than ${this.limits.nativePatternMaxLength} characters are refused for it.`
+              : `The linear-time pattern engine (re2js) is not installed; strings longer than ${this.limits.nativePatternMaxLength} characters are refused for the pattern ${pattern}.`,
+            path: p,
+          });
+        }
+      }
+      if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') this.collectPatterns(v, p, out);
+    }
+  }
+}

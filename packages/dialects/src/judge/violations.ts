@@ -1,0 +1,92 @@
+/**
+ * Ajv's error list -> violations a model can act on: one per problem, at the pointer of the value
+ * that must change (a missing or an extra property is pointed at by its own name), the rule in
+ * plain words, the offending value shortened. The errors inside a failed `anyOf`/`oneOf` are
+ * folded into that one violation; Ajv's bookkeeping errors (`if`) are dropped.
+ */
+import type { ErrorObject } from 'ajv';
+import { escapeToken, getAt } from '../json-pointer.js';
+import { ruleWords, shorten } from './rule-words.js';
+import type { Violation } from './types.js';
+
+/** More than this many violations are cut (a huge array of bad items must not make a huge answer). */
+export const MAX_VIOLATIONS = 1000;
+
+function pathOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+    case 'dependentRequired':
+    case 'dependencies':
+      return `${e.instancePath}/${escapeToken(String(p['missingProperty']))}`;
+    case 'additionalProperties':
+      return `${e.instancePath}/${escapeToken(String(p['additionalProperty']))}`;
+    case 'unevaluatedProperties':
+      return `${e.instancePath}/${escapeToken(String(p['unevaluatedProperty']))}`;
+    case 'propertyNames':
+      return `${e.instancePath}/${escapeToken(String(p['propertyName']))}`;
+    default:
+      return e.instancePath;
+  }
+}
+
+const HAS_VALUE_KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties', 'propertyNames']);
+
+function isWithin(e: ErrorObject, schemaPath: string): boolean {
+  return e.schemaPath.startsWith(schemaPath + '/');
+}
+
+/** What one branch of a failed alternative asked for, in words. */
+function branchSummary(inner: readonly ErrorObject[], at: string): string {
+  const parts: string[] = [];
+  for (const e of inner) {
+    if (e.keyword === 'if' || (e as { propertyName?: string }).propertyName !== undefined) continue;
+    const rel = pathOf(e).slice(at.length);
+    const text = (rel ? `${rel} ` : '') + ruleWords(e);
+    if (!parts.includes(text)) parts.push(text);
+  }
+  return parts.slice(0, 3).join(' and ');
+}
+
+export function toViolations(errors: readonly ErrorObject[], document: unknown): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set<string>();
+  const folded = new Set<ErrorObject>();
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !Array.isArray((e.params as Record<string, unknown>)['passingSchemas'])));
+  // Outermost alternatives first, so an inner alternative folds into the outer one.
+  unions.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  const branchRules = new Map<ErrorObject, string[]>();
+  for (const u of unions) {
+    if (folded.has(u)) continue;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (e === u || !isWithin(e, u.schemaPath)) continue;
+      folded.add(e);
+      const branch = e.schemaPath.slice(u.schemaPath.length + 1).split('/')[0]!;
+      (byBranch.get(branch) ?? byBranch.set(branch, []).get(branch)!).push(e);
+    }
+    const rules = [...byBranch.values()].map((inner) => branchSummary(inner, u.instancePath)).filter((r) => r !== '');
+    branchRules.set(u, rules.length > 3 ? [...rules.slice(0, 3), `${rules.length - 3} more`] : rules);
+  }
+  const others = errors.filter((e) => e.keyword !== 'if');
+  for (const e of errors) {
+    if (folded.has(e)) continue;
+    if (e.keyword === 'if' && others.length > 0) continue;
+    // Errors raised for a property name by the subschema of `propertyNames` repeat the outer error.
+    if ((e as { propertyName?: string }).propertyName !== undefined) continue;
+    const path = pathOf(e);
+    const rule = ruleWords(e, branchRules.get(e));
+    const key = path + '\u0000' + rule;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const missing = e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies';
+    const v: Violation = { path, rule, keyword: e.keyword };
+    if (!missing) {
+      const value = HAS_VALUE_KEYWORDS.has(e.keyword) && e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : getAt(document, path);
+      if (value !== undefined || path === '') v.value = shorten(path === '' && value === undefined ? document : value);
+    }
+    out.push(v);
+    if (out.length >= MAX_VIOLATIONS) break;
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+/**
+ * The Ajv instances of the linter, created on first use and kept for the life of the process, so
+ * that linting one tool at registration costs one meta-schema check, not an Ajv start-up.
+ * Meta-schemas are the ones bundled in the ajv package; nothing is ever fetched.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { SchemaDialect } from './dialect.js';
+import { DIALECT_URIS } from './dialect.js';
+
+type AnyAjv = Ajv | Ajv2020;
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;
+
+function create(dialect: SchemaDialect): AnyAjv {
+  // strict: false lets unknown keywords (x-mcp-header and other annotations) through, as the
+  // dialects allow; logger: false keeps unknown formats from printing.
+  const options = { allErrors: true, strict: false, logger: false, validateSchema: false } as const;
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+const instances = new Map<SchemaDialect, AnyAjv>();
+const metaValidators = new Map<SchemaDialect, ValidateFunction>();
+
+/** The shared instance for validating data (examples) under a dialect. */
+export function ajvFor(dialect: SchemaDialect): AnyAjv {
+  let ajv = instances.get(dialect);
+  if (!ajv) instances.set(dialect, (ajv = create(dialect)));
+  return ajv;
+}
+
+/** A fresh instance, for schemas whose `$id`s would collide with one compiled earlier. */
+export function freshAjvFor(dialect: SchemaDialect): AnyAjv {
+  return create(dialect);
+}
+
+/** The compiled meta-schema of a dialect. */
+export function metaValidator(dialect: SchemaDialect): ValidateFunction {
+  let validate = metaValidators.get(dialect);
+  if (!validate) {
+    const uri = DIALECT_URIS[dialect].replace(/#$/, '');
+    const found = ajvFor(dialect).getSchema(uri);
+    if (!found) throw new Error(`The bundled ${dialect} meta-schema is missing from ajv.`);
+    metaValidators.set(dialect, (validate = found));
+  }
+  return validate;
+}

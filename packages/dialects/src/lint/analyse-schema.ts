@@ -1,0 +1,114 @@
+/**
+ * Everything the rules need to know about one embedded schema, computed once per lint run:
+ * the dialect it declares, its meta-schema problems, its references and its patterns.
+ */
+import { getAt, join, unescapeToken } from '../json-pointer.js';
+import { groupAjvErrors } from './ajv-errors.js';
+import { metaValidator } from './ajv-instances.js';
+import { readDialect, type DialectReading, type SchemaDialect } from './dialect.js';
+import { findLegacyIdioms, type Idiom } from './legacy-idioms.js';
+import { checkRefs, type RefFinding } from './refs.js';
+import { walkSchema, type WalkProblem } from './schema-walk.js';
+import type { Located } from './types.js';
+
+export interface Problem {
+  path: string;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+export interface SchemaAnalysis {
+  reading: DialectReading;
+  /** The dialect the schema was checked under; undefined when its `$schema` is unsupported. */
+  dialect: SchemaDialect | undefined;
+  /** The schema as checked (older-draft idioms translated in legacy mode). */
+  checked: unknown;
+  metaProblems: Problem[];
+  patternProblems: Problem[];
+  refs: RefFinding[];
+  idioms: Idiom[];
+  walkProblem: WalkProblem | undefined;
+}
+
+function checkPatterns(schema: unknown, path: string): Problem[] {
+  const problems: Problem[] = [];
+  const check = (source: string, at: string) => {
+    try {
+      new RegExp(source, 'u');
+      return;
+    } catch {
+      // Ajv compiles with the u flag; a pattern valid only without it still fails there.
+    }
+    try {
+      new RegExp(source);
+      problems.push({ path: at, severity: 'warning', message: `Pattern ${JSON.stringify(source)} is not valid with the Unicode flag, which Ajv and most validators use.` });
+    } catch (e) {
+      problems.push({ path: at, severity: 'error', message: `Pattern ${JSON.stringify(source)} is not a valid regular expression (${(e as Error).message}).` });
+    }
+  };
+  walkSchema(schema, path, (node, at) => {
+    if (typeof node.pattern === 'string') check(node.pattern, `${at}/pattern`);
+    const pp = node.patternProperties;
+    if (typeof pp === 'object' && pp !== null && !Array.isArray(pp)) {
+      for (const key of Object.keys(pp)) check(key, join(`${at}/patternProperties`, key));
+    }
+    return undefined;
+  });
+  return problems;
+}
+
+function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): Problem[] {
+  const validate = metaValidator(dialect);
+  if (validate(schema)) return [];
+  return groupAjvErrors(validate.errors).map((m) => {
+    const key = m.pointer.split('/').at(-1) ?? '';
+    // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
+    const hint =
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof getAt(schema, m.pointer) === 'boolean'
+        ? ` (a boolean ${key} is draft-04; from draft-06 on the bound itself is the number)`
+        : '';
+    return {
+      path: path + m.pointer,
+      severity: 'error' as const,
+      message: `Not a valid ${dialect} schema: ${m.pointer === '' ? 'the schema' : `"${unescapeToken(key)}"`} ${m.message}${hint}.`,
+    };
+  });
+}
+
+export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): SchemaAnalysis {
+  const reading = readDialect(located.value);
+  const legacy = mode === 'legacy' ? findLegacyIdioms(located.value, located.path) : undefined;
+  // Revisions without a dialect were read by draft-07 validators in practice (the 2025-06-18
+  // protocol schema itself is draft-07); with a dialect, the declared one or 2020-12.
+  const dialect: SchemaDialect | undefined = legacy ? 'draft-07' : reading.kind === 'unsupported' ? undefined : reading.dialect;
+  const checked = legacy ? legacy.normalised : located.value;
+  const refs = checkRefs(checked, located.path, dialect ?? '2020-12');
+  const walkProblem = legacy?.walkProblem ?? refs.walkProblem;
+  const analysis: SchemaAnalysis = {
+    reading,
+    dialect,
+    checked,
+    metaProblems: [],
+    patternProblems: [],
+    refs: refs.findings,
+    idioms: legacy?.idioms ?? [],
+    walkProblem,
+  };
+  // Past the depth guard or on a cycle, the meta-schema check would recurse without bound.
+  if (!walkProblem && dialect) {
+    analysis.metaProblems = metaProblems(checked, located.path, dialect);
+    analysis.patternProblems = checkPatterns(checked, located.path);
+  }
+  return analysis;
+}
+
+/** True when nothing stops a validator from compiling the schema (external refs aside). */
+export function isCompilable(a: SchemaAnalysis): boolean {
+  return (
+    a.dialect !== undefined &&
+    !a.walkProblem &&
+    a.metaProblems.length === 0 &&
+    !a.patternProblems.some((p) => p.severity === 'error') &&
+    !a.refs.some((r) => r.kind === 'unresolved')
+  );
+}

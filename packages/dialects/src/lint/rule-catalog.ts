@@ -1,0 +1,104 @@
+/**
+ * Every lint rule with its id, level and applicability. The SARIF formatter lists these as the
+ * tool's rules, and docs/lint-rules.md describes the same ids.
+ */
+import type { Severity } from '../diagnostics.js';
+
+export interface LintRuleInfo {
+  id: string;
+  /** RFC 2119 strength of the requirement the rule checks. */
+  level: 'must' | 'should';
+  /** Severities the rule can report. */
+  severities: Severity[];
+  applies: string;
+  summary: string;
+}
+
+export const RULE = {
+  toolShape: 'mcp.tool.shape',
+  protocolVersion: 'mcp.protocol-version.known',
+  componentRef: 'mcp.component-ref.resolves',
+  inputSchemaPresent: 'mcp.tool.input-schema.present',
+  inputSchemaObjectRoot: 'mcp.tool.input-schema.object-root',
+  outputSchemaObjectRoot: 'mcp.tool.output-schema.object-root',
+  toolSchemaValid: 'json-schema.tool-schema.valid',
+  legacySchemaShape: 'mcp.tool.legacy-schema.shape',
+  examplesShape: 'mcp.tool.examples.shape',
+  examplesValid: 'mcp.tool.examples.valid',
+} as const;
+
+export const LINT_RULES: readonly LintRuleInfo[] = [
+  {
+    id: RULE.toolSchemaValid,
+    level: 'must',
+    severities: ['error', 'warning'],
+    applies: '2025-11-25, 2026-07-28 (before: a declared $schema is an error)',
+    summary:
+      'inputSchema and outputSchema are valid under their declared or default dialect (2020-12 or draft-07); local $ref resolve; external $ref are not fetched.',
+  },
+  {
+    id: RULE.inputSchemaPresent,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions',
+    summary: 'A tool has an inputSchema.',
+  },
+  {
+    id: RULE.inputSchemaObjectRoot,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions',
+    summary: 'An inputSchema is a JSON object whose root declares type "object".',
+  },
+  {
+    id: RULE.outputSchemaObjectRoot,
+    level: 'must',
+    severities: ['error'],
+    applies: '2025-06-18, 2025-11-25',
+    summary: 'An outputSchema root declares type "object" (any root is allowed from 2026-07-28).',
+  },
+  {
+    id: RULE.legacySchemaShape,
+    level: 'must',
+    severities: ['error', 'warning'],
+    applies: '2024-11-05, 2025-03-26, 2025-06-18',
+    summary:
+      'Before embedded dialects: schemas have the shape the revision defines (properties of objects, required as strings, no outputSchema before 2025-06-18); older-draft idioms are warned.',
+  },
+  {
+    id: RULE.examplesShape,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions (MCP Description documents)',
+    summary: 'A tool\'s examples map is non-empty and each example has an object input and an object result.',
+  },
+  {
+    id: RULE.examplesValid,
+    level: 'must',
+    severities: ['error', 'warning'],
+    applies: 'all revisions (MCP Description documents)',
+    summary:
+      'Each example input validates against inputSchema and each structuredContent against outputSchema; partial checks are warned.',
+  },
+  {
+    id: RULE.toolShape,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions',
+    summary: 'The input is a tool, a list of tools, a tools/list result or an MCP Description, and each tool is an object with a string name.',
+  },
+  {
+    id: RULE.protocolVersion,
+    level: 'must',
+    severities: ['error', 'warning'],
+    applies: 'MCP Description documents',
+    summary: 'protocolVersions name revisions the linter knows; tools under an unknown revision are not checked for it.',
+  },
+  {
+    id: RULE.componentRef,
+    level: 'must',
+    severities: ['error'],
+    applies: 'MCP Description documents',
+    summary: 'A $componentRef standing for a tool schema or example points to an existing component, without a cycle.',
+  },
+];

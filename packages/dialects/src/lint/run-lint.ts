@@ -1,0 +1,76 @@
+/**
+ * lintTools: reads the input, runs every rule on every tool, and says whether the check was
+ * complete. Rules report facts about the data; only a wrong option throws.
+ */
+import { DialectError, type Diagnostic, type Severity } from '../diagnostics.js';
+import { analyseSchema, type SchemaAnalysis } from './analyse-schema.js';
+import { parseProtocolOption } from './protocol.js';
+import { readInput } from './read-input.js';
+import { RULE } from './rule-catalog.js';
+import type { LintRule, RuleContext } from './rule-context.js';
+import { examplesShape } from './rules/examples-shape.js';
+import { examplesValid } from './rules/examples-valid.js';
+import { inputSchemaObjectRoot } from './rules/input-schema-object-root.js';
+import { inputSchemaPresent } from './rules/input-schema-present.js';
+import { legacySchemaShape } from './rules/legacy-schema-shape.js';
+import { outputSchemaObjectRoot } from './rules/output-schema-object-root.js';
+import { toolSchemaValid } from './rules/tool-schema-valid.js';
+import type { LintOptions, LintResult } from './types.js';
+
+/** In this order for every tool; the order only decides the order of the output. */
+const RULES: readonly { id: string; run: LintRule }[] = [
+  { id: RULE.inputSchemaPresent, run: inputSchemaPresent },
+  { id: RULE.inputSchemaObjectRoot, run: inputSchemaObjectRoot },
+  { id: RULE.outputSchemaObjectRoot, run: outputSchemaObjectRoot },
+  { id: RULE.toolSchemaValid, run: toolSchemaValid },
+  { id: RULE.legacySchemaShape, run: legacySchemaShape },
+  { id: RULE.examplesShape, run: examplesShape },
+  { id: RULE.examplesValid, run: examplesValid },
+];
+
+export function lintTools(input: unknown, options: LintOptions = {}): LintResult {
+  if (typeof options !== 'object' || options === null) {
+    throw new DialectError('invalid-option', 'lintTools options must be an object such as {protocol: "2025-11-25"}.');
+  }
+  const optionScope = parseProtocolOption(options.protocol);
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  let complete = true;
+  const report = (code: string, severity: Severity, message: string, path: string) => {
+    // A component shared by several tools is found once per tool; say it once.
+    const key = `${code}\u0000${path}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    diagnostics.push({ code, severity, message, path });
+  };
+  const incomplete = () => {
+    complete = false;
+  };
+
+  const { tools, deref } = readInput(input, optionScope, { report, incomplete });
+  const analyses = new Map<string, SchemaAnalysis>();
+  const context: RuleContext = {
+    report,
+    incomplete,
+    deref,
+    analysis(schema, mode) {
+      const key = `${mode}\u0000${schema.path}`;
+      let a = analyses.get(key);
+      if (!a) analyses.set(key, (a = analyseSchema(schema, mode)));
+      return a;
+    },
+  };
+
+  for (const tool of tools) {
+    for (const rule of RULES) {
+      try {
+        rule.run(tool, context);
+      } catch (e) {
+        // A value no rule foresaw must not take the whole run down; it is still never silent.
+        report(rule.id, 'warning', `This check could not be carried out: ${(e as Error).message}`, tool.path);
+        incomplete();
+      }
+    }
+  }
+  return { diagnostics, complete };
+}

@@ -1,0 +1,174 @@
+/**
+ * Reads one rule file: YAML with positions kept, checked by the zod schema and by the checks a schema
+ * cannot express (sources named, unique rule ids, file name, regexes). Every problem becomes a
+ * diagnostic at `file:line:column`; a file with any problem is refused whole.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
+import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
+import { RuleFileSchema, type RuleFile } from './schema.js';
+import { checkJsonPath } from './jsonpath.js';
+
+type PathSegment = string | number;
+
+export interface LoadedRuleFile {
+  readonly file: string;
+  readonly data: RuleFile;
+  /** `file:line:column` of a path in the file (the nearest existing node). */
+  readonly where: (path: readonly PathSegment[], atKey?: boolean) => string;
+}
+
+/** Reads and checks a rule file from disk; throws DialectError('rule-file-invalid'). */
+export function readRuleFile(path: string): LoadedRuleFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const msg = `cannot read the rule file: ${(err as Error).message}`;
+    throw new DialectError('rule-file-invalid', `${path}: ${msg}`, [diagnostic('rule-file-invalid', 'error', msg, `${path}:1:1`)]);
+  }
+  return parseRuleFile(text, path);
+}
+
+/** Checks rule-file text; `file` names it in diagnostics and is matched against the header. */
+export function parseRuleFile(text: string, file: string): LoadedRuleFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number): string => {
+    const pos = lineCounter.linePos(offset);
+    return `${file}:${pos.line}:${pos.col}`;
+  };
+  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc, path, atKey));
+  const problems: Diagnostic[] = [];
+  const fail = (message: string, path: string): void => {
+    problems.push(diagnostic('rule-file-invalid', 'error', message, path));
+  };
+
+  for (const e of doc.errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
+  if (problems.length === 0) {
+    const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+    const parsed = RuleFileSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
+    } else {
+      checkMeaning(parsed.data, file, where, fail);
+      if (problems.length === 0) return { file, data: parsed.data, where };
+    }
+  }
+  throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
+}
+
+function reportIssue(
+  issue: z.core.$ZodIssue,
+  raw: unknown,
+  where: (path: readonly PathSegment[], atKey?: boolean) => string,
+  fail: (message: string, path: string) => void,
+): void {
+  const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
+  const label = describePath(path);
+  if (issue.code === 'unrecognized_keys') {
+    for (const key of issue.keys) fail(`unknown key "${key}"${label ? ` in ${label}` : ' at the top level'}`, where([...path, key], true));
+    return;
+  }
+  if (issue.code === 'invalid_type' && valueAt(raw, path) === undefined) {
+    const field = path[path.length - 1];
+    const parent = path.slice(0, -1);
+    const parentLabel = describePath(parent);
+    fail(`missing field "${String(field)}"${parentLabel ? ` in ${parentLabel}` : ' at the top level'}`, where(parent));
+    return;
+  }
+  const shown = valueAt(raw, path);
+  const value = shown === undefined || typeof shown === 'object' ? '' : ` (got ${JSON.stringify(shown)})`;
+  fail(`bad value${label ? ` at ${label}` : ''}: ${issue.message}${value}`, where(path));
+}
+
+function checkMeaning(
+  data: RuleFile,
+  file: string,
+  where: (path: readonly PathSegment[], atKey?: boolean) => string,
+  fail: (message: string, path: string) => void,
+): void {
+  const expected = `${data.dialect}@${data.version}`;
+  const base = basename(file).replace(/\.ya?ml$/, '');
+  if (/\.ya?ml$/.test(file) && base !== expected) {
+    fail(`the file name "${basename(file)}" does not match its header ${expected}; name it ${expected}.yaml`, where(['dialect']));
+  }
+  const seen = new Map<string, number>();
+  data.rules.forEach((rule, i) => {
+    if (!Object.prototype.hasOwnProperty.call(data.sources, rule.source)) {
+      const known = Object.keys(data.sources);
+      fail(`rule "${rule.id}" names source "${rule.source}", which is not in sources (${known.length ? known.join(', ') : 'none declared'})`, where(['rules', i, 'source']));
+    }
+    const first = seen.get(rule.id);
+    if (first !== undefined) fail(`duplicate rule id "${rule.id}" (first used by rules[${first}])`, where(['rules', i, 'id']));
+    else seen.set(rule.id, i);
+    for (const [kw, cond] of Object.entries(rule.keepWhen ?? {})) {
+      (cond.notMatching ?? []).forEach((re, j) => {
+        if (!compiles(re)) fail(`"${re}" is not a valid regular expression`, where(['rules', i, 'keepWhen', kw, 'notMatching', j]));
+      });
+    }
+    if (rule.propertyNames && !compiles(rule.propertyNames.pattern)) {
+      fail(`"${rule.propertyNames.pattern}" is not a valid regular expression`, where(['rules', i, 'propertyNames', 'pattern']));
+    }
+    if (rule.given !== undefined) {
+      const problem = checkJsonPath(rule.given);
+      if (problem) fail(`given: ${problem}`, where(['rules', i, 'given']));
+    }
+  });
+}
+
+function compiles(re: string): boolean {
+  try {
+    new RegExp(re, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describePath(path: readonly PathSegment[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${p}` : p;
+  return out;
+}
+
+function valueAt(raw: unknown, path: readonly PathSegment[]): unknown {
+  let node = raw;
+  for (const p of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, p)) return undefined;
+    node = (node as Record<PathSegment, unknown>)[p];
+  }
+  return node;
+}
+
+/** Offset of the node at `path` (or of its key), falling back to the deepest node that exists. */
+function offsetOf(doc: Document, path: readonly PathSegment[], atKey: boolean): number {
+  let node: unknown = doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
+      if (!pair) return offset;
+      if (last && atKey) return rangeStart(pair.key) ?? offset;
+      node = pair.value;
+      offset = rangeStart(node) ?? rangeStart(pair.key) ?? offset;
+    } else if (isSeq(node) && typeof seg === 'number') {
+      node = node.items[seg];
+      if (node === undefined) return offset;
+      offset = rangeStart(node) ?? offset;
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as YamlNode | null | undefined)?.range;
+  return Array.isArray(range) ? range[0] : undefined;
+}

@@ -1,0 +1,207 @@
+/**
+ * Loads every rule file of the bundled folder and of the caller's folders, resolves `extends`, and
+ * answers dialect names: `name` is the newest frozen version (else the newest draft), `name@version`
+ * pins one. A user folder alone is enough to add a dialect.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
+import { readRuleFile, type LoadedRuleFile } from './load.js';
+import type { Note, Rule, RuleFile } from './schema.js';
+
+export interface DialectSource {
+  id: string;
+  url: string;
+  title: string;
+  read: string;
+}
+
+export interface DialectInfo {
+  name: string;
+  version: string;
+  /** name@version */
+  id: string;
+  status: 'draft' | 'frozen';
+  summary: string;
+  file: string;
+  sources: DialectSource[];
+}
+
+/** The rule set after `extends` is resolved: what the interpreter compiles. */
+export interface ResolvedRules {
+  otherKeywords: 'keep' | 'drop';
+  notes: readonly Note[];
+  rules: readonly Rule[];
+  /** The chain of dialect ids this one extends, nearest first. */
+  extendsChain: readonly string[];
+}
+
+export interface Dialect extends DialectInfo {
+  /** Callers of this dialect send null for an omitted optional property. */
+  decodesNulls: boolean;
+  readonly resolved: ResolvedRules;
+}
+
+export interface LoadDialectsOptions {
+  /** Extra folders of `<name>@<version>.yaml` rule files. */
+  dirs?: string[];
+  /** Load the bundled dialects (default true). */
+  bundled?: boolean;
+}
+
+/** The bundled `dialects/` folder, from src/rules, dist/rules, or a packed package. */
+export function bundledDialectsDir(): string | undefined {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const rel of ['../../../../dialects', '../../dialects']) {
+    const dir = resolve(here, rel);
+    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
+  }
+  return undefined;
+}
+
+export class DialectRegistry {
+  readonly #byId: ReadonlyMap<string, Dialect>;
+  readonly #byName: ReadonlyMap<string, Dialect>;
+
+  constructor(dialects: readonly Dialect[]) {
+    const byId = new Map<string, Dialect>();
+    for (const d of [...dialects].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) byId.set(d.id, d);
+    const byName = new Map<string, Dialect>();
+    for (const d of byId.values()) {
+      const current = byName.get(d.name);
+      if (!current || rank(d) > rank(current)) byName.set(d.name, d);
+    }
+    this.#byId = byId;
+    this.#byName = byName;
+  }
+
+  /** Every loaded name@version, sorted. */
+  list(): DialectInfo[] {
+    return [...this.#byId.values()].map(info);
+  }
+
+  /** Accepted names: plain names and name@version pins, sorted. */
+  names(): string[] {
+    return [...this.#byName.keys(), ...this.#byId.keys()].sort();
+  }
+
+  get(ref: string): Dialect {
+    const d = typeof ref === 'string' ? (ref.includes('@') ? this.#byId.get(ref) : this.#byName.get(ref)) : undefined;
+    if (d) return d;
+    const accepted = this.names();
+    const message = `unknown dialect ${JSON.stringify(ref)}; accepted: ${accepted.join(', ')}`;
+    throw new DialectError('unknown-dialect', message, [diagnostic('unknown-dialect', 'error', message, '')]);
+  }
+
+  has(ref: string): boolean {
+    return ref.includes('@') ? this.#byId.has(ref) : this.#byName.has(ref);
+  }
+}
+
+function rank(d: Dialect): string {
+  // frozen beats draft, then the newer version (versions sort as strings)
+  return `${d.status === 'frozen' ? 1 : 0}${d.version}`;
+}
+
+function info(d: Dialect): DialectInfo {
+  return { name: d.name, version: d.version, id: d.id, status: d.status, summary: d.summary, file: d.file, sources: d.sources.map((s) => ({ ...s })) };
+}
+
+export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry {
+  if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'loadDialects options must be an object');
+  const dirs: string[] = [];
+  if (options.bundled !== false) {
+    const bundled = bundledDialectsDir();
+    if (bundled) dirs.push(bundled);
+  }
+  for (const d of options.dirs ?? []) {
+    if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
+    dirs.push(resolve(d));
+  }
+
+  const problems: Diagnostic[] = [];
+  const files = new Map<string, LoadedRuleFile>();
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+      const path = join(dir, name);
+      try {
+        const loaded = readRuleFile(path);
+        const id = `${loaded.data.dialect}@${loaded.data.version}`;
+        const earlier = files.get(id);
+        if (earlier) {
+          problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
+        } else files.set(id, loaded);
+      } catch (err) {
+        if (err instanceof DialectError) problems.push(...err.diagnostics);
+        else throw err;
+      }
+    }
+  }
+
+  const dialects: Dialect[] = [];
+  for (const [id, loaded] of files) {
+    try {
+      dialects.push(buildDialect(id, loaded, files));
+    } catch (err) {
+      if (err instanceof DialectError) problems.push(...err.diagnostics);
+      else throw err;
+    }
+  }
+  if (problems.length > 0) {
+    throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
+  }
+  return new DialectRegistry(dialects);
+}
+
+function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {
+  const chain: LoadedRuleFile[] = [loaded];
+  const seen = new Set<string>([id]);
+  let current: RuleFile = loaded.data;
+  while (current.extends) {
+    const target = files.get(current.extends);
+    const at = chain[chain.length - 1] as LoadedRuleFile;
+    if (!target) {
+      const msg = `extends ${current.extends}, which no loaded rule file defines`;
+      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at.where(['extends']))]);
+    }
+    if (seen.has(current.extends)) {
+      const msg = `extends ${current.extends}, which leads back to ${id} (a cycle)`;
+      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at.where(['extends']))]);
+    }
+    seen.add(current.extends);
+    chain.push(target);
+    current = target.data;
+  }
+
+  // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
+  let rules: Rule[] = [];
+  let notes: Note[] = [];
+  let otherKeywords: 'keep' | 'drop' = 'keep';
+  const sources = new Map<string, DialectSource>();
+  for (const f of [...chain].reverse()) {
+    const d = f.data;
+    for (const r of d.rules) {
+      const i = rules.findIndex((x) => x.id === r.id);
+      if (i >= 0) rules[i] = r;
+      else rules = [...rules, r];
+    }
+    notes = [...d.notes, ...notes];
+    if (d.otherKeywords) otherKeywords = d.otherKeywords;
+    for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
+  }
+  const data = loaded.data;
+  const decodesNulls = rules.some((r) => r.objects?.optional === 'required-nullable');
+  return Object.freeze({
+    name: data.dialect,
+    version: data.version,
+    id,
+    status: data.status,
+    summary: data.summary,
+    file: loaded.file,
+    sources: [...sources.values()],
+    decodesNulls,
+    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`) }),
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * The rule-file format, defined once (docs/rule-format.md). Every object is strict so that a typo in
+ * a rule file is refused rather than silently ignored.
+ */
+import { z } from 'zod';
+
+const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const dialectName = /^[a-z][a-z0-9_]*$/;
+const versionPattern = /^\d{4}-\d{2}(-\d{2})?$/;
+
+const keyword = z.string().min(1);
+const keywordList = z.array(keyword).min(1);
+
+export const SourceSchema = z.strictObject({
+  url: z.url(),
+  title: z.string().min(1),
+  read: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'read must be a date YYYY-MM-DD'),
+});
+
+export const ConditionSchema = z.strictObject({
+  max: z.number().optional(),
+  min: z.number().optional(),
+  in: z.array(z.unknown()).optional(),
+  notMatching: z.array(z.string()).optional(),
+  valuesOfType: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).optional(),
+});
+
+export const ReferencesSchema = z.strictObject({
+  mode: z.enum(['keep', 'inline']),
+  cycles: z.enum(['keep', 'break']).default('keep'),
+  definitionsKeyword: z.string().min(1).default('$defs'),
+  refKeyword: z.string().min(1).default('$ref'),
+  refPrefix: z.string().startsWith('#').default('#/$defs/'),
+  siblings: z.enum(['keep', 'wrap-anyof', 'merge']).default('keep'),
+});
+
+export const ObjectsSchema = z.strictObject({
+  closed: z.enum(['all', 'as-authored', 'never']).default('as-authored'),
+  optional: z.enum(['keep', 'required-nullable']).default('keep'),
+  maps: z.enum(['keep', 'close-and-report']).default('keep'),
+});
+
+export const RootSchema = z.strictObject({
+  type: z.literal('object').optional(),
+  unions: z.enum(['allow', 'forbid']).default('allow'),
+  keywords: keywordList.optional(),
+});
+
+export const LimitsSchema = z.strictObject({
+  properties: z.int().positive().optional(),
+  depth: z.int().positive().optional(),
+  enumValues: z.int().positive().optional(),
+  totalStringLength: z.int().positive().optional(),
+  largeEnum: z.strictObject({ over: z.int().nonnegative(), maxChars: z.int().positive() }).optional(),
+  optionalProperties: z.int().nonnegative().optional(),
+  unionProperties: z.int().nonnegative().optional(),
+});
+
+/** The action keys; a rule carries exactly one of them. */
+export const ACTIONS = [
+  'references',
+  'booleanSchemas',
+  'keep',
+  'drop',
+  'keepWhen',
+  'rename',
+  'nulls',
+  'typeArrays',
+  'allOf',
+  'constAsEnum',
+  'objects',
+  'root',
+  'propertyNames',
+  'limits',
+] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+export const RuleSchema = z
+  .strictObject({
+    id: z.string().regex(kebab, 'id must be kebab-case'),
+    source: z.string().min(1),
+    description: z.string().optional(),
+    scope: z.enum(['all', 'root', 'below-root']).default('all'),
+    given: z.string().startsWith('$').optional(),
+    references: ReferencesSchema.optional(),
+    booleanSchemas: z.enum(['as-objects', 'keep']).optional(),
+    keep: keywordList.optional(),
+    drop: keywordList.optional(),
+    keepWhen: z.record(keyword, ConditionSchema).optional(),
+    rename: z.record(keyword, keyword).optional(),
+    noteOnRename: z.boolean().optional(),
+    nulls: z.enum(['type-array', 'any-of', 'nullable-flag']).optional(),
+    typeArrays: z.enum(['keep', 'any-of']).optional(),
+    allOf: z.enum(['keep', 'merge']).optional(),
+    constAsEnum: z.literal(true).optional(),
+    objects: ObjectsSchema.optional(),
+    root: RootSchema.optional(),
+    propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
+    limits: LimitsSchema.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const present = ACTIONS.filter((a) => rule[a] !== undefined);
+    if (present.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          present.length === 0
+            ? `a rule needs exactly one action (one of: ${ACTIONS.join(', ')})`
+            : `a rule has exactly one action, this one has ${present.length}: ${present.join(', ')}`,
+      });
+    }
+    if (rule.noteOnRename !== undefined && rule.rename === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['noteOnRename'], message: 'noteOnRename only goes with a rename action' });
+    }
+  });
+
+export const NoteSchema = z
+  .strictObject({
+    keywords: keywordList.optional(),
+    event: z.enum(['cycle', 'external-ref', 'false-schema', 'root-union']).optional(),
+    when: z.record(keyword, z.unknown()).optional(),
+    text: z.string().min(1),
+  })
+  .superRefine((note, ctx) => {
+    if ((note.keywords === undefined) === (note.event === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'a note has either keywords or an event, not both and not neither' });
+    }
+  });
+
+export const RuleFileSchema = z.strictObject({
+  dialect: z.string().regex(dialectName, 'dialect must match [a-z][a-z0-9_]*'),
+  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
+  status: z.enum(['draft', 'frozen']),
+  summary: z.string().min(1),
+  extends: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*@\d{4}-\d{2}(-\d{2})?$/, 'extends must pin a dialect as name@version')
+    .nullable()
+    .optional(),
+  sources: z.record(z.string().regex(kebab, 'a source id must be kebab-case'), SourceSchema),
+  otherKeywords: z.enum(['keep', 'drop']).optional(),
+  notes: z.array(NoteSchema).default([]),
+  rules: z.array(RuleSchema).default([]),
+});
+
+export type RuleFile = z.infer<typeof RuleFileSchema>;
+export type Rule = z.infer<typeof RuleSchema>;
+export type Note = z.infer<typeof NoteSchema>;
+export type Condition = z.infer<typeof ConditionSchema>;
+export type ReferencesRule = z.infer<typeof ReferencesSchema>;
+export type ObjectsRule = z.infer<typeof ObjectsSchema>;
+export type RootRule = z.infer<typeof RootSchema>;
+export type LimitsRule = z.infer<typeof LimitsSchema>;
+
+/** The JSON Schema export for editors; the exactly-one-action rule is spelled with oneOf. */
+export function ruleFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(RuleFileSchema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: (ctx) => {
+      if (ctx.zodSchema === RuleSchema) {
+        ctx.jsonSchema.oneOf = ACTIONS.map((a) => ({ required: [a] }));
+      } else if (ctx.zodSchema === NoteSchema) {
+        ctx.jsonSchema.oneOf = [{ required: ['keywords'] }, { required: ['event'] }];
+      }
+    },
+  }) as Record<string, unknown>;
+  return {
+    ...schema,
+    $id: 'https://redouble.ai/schema-dialects/rule-file.schema.json',
+    title: 'schema-dialects rule file',
+    description: 'One dialect version: dialects/<name>@<version>.yaml (docs/rule-format.md).',
+  };
+}

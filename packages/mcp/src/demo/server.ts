@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The demo MCP server: five tools that show every law of the dialects, served from one endpoint
+// over Streamable HTTP on 127.0.0.1 (default), or over stdio with --stdio.
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { DialectError } from '@redouble/dialects';
+import { createDialectTools, type DialectTools } from '../dialect-tools.js';
+import { createDialectHttpHandler } from '../http-host.js';
+import { startupHelp } from './help.js';
+import { parseDemoOptions, USAGE, type DemoOptions } from './options.js';
+import { demoTools } from './tools.js';
+
+const SERVER_INFO = { name: 'schema-dialects-demo', version: '0.1.0' };
+
+function newServer(dialects: DialectTools): Server {
+  const server = new Server(SERVER_INFO, {
+    instructions: `Tools are published in the dialect named by params._meta["ai.redouble/dialect"] (default "${dialects.defaultDialect}").`,
+  });
+  dialects.attach(server);
+  return server;
+}
+
+async function serveStdio(dialects: DialectTools): Promise<void> {
+  const server = newServer(dialects);
+  const stop = (): void => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.stdin.on('end', stop);
+  await server.connect(new StdioServerTransport());
+  process.stderr.write(`schema-dialects demo MCP server on stdio; requests that name no dialect get "${dialects.defaultDialect}".\n`);
+}
+
+async function serveHttp(dialects: DialectTools, options: DemoOptions): Promise<void> {
+  const handler = createDialectHttpHandler({ createServer: () => newServer(dialects) });
+  const http = createHttpServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, resolve);
+  });
+  const address = http.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}/mcp`;
+  process.stdout.write(`${startupHelp(url, dialects.defaultDialect, dialects.accepted(), demoTools().map((t) => t.name))}\n`);
+  const stop = (): void => {
+    http.close(() => process.exit(0));
+    // Streams still open (an SSE answer in flight) must not keep the process alive after Ctrl-C.
+    http.closeAllConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  let options: DemoOptions;
+  try {
+    options = parseDemoOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let dialects: DialectTools;
+  try {
+    dialects = createDialectTools(demoTools(), { defaultDialect: options.dialect });
+  } catch (error) {
+    if (error instanceof DialectError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (options.stdio) await serveStdio(dialects);
+  else await serveHttp(dialects, options);
+}
+
+await main();

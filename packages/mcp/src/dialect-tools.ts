@@ -1,0 +1,74 @@
+import { loadDialects, type DialectRegistry } from '@redouble/dialects';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
+import { ToolCaller } from './call-tool.js';
+import { defaultDialectName } from './default-dialect.js';
+import { DialectSelection } from './dialect-selection.js';
+import { stderrLogger, type Logger } from './logger.js';
+import { registerTools } from './register-tools.js';
+import type { DialectTool } from './tool-definition.js';
+import { ToolListCache, type DialectToolList } from './tool-list-cache.js';
+
+export interface DialectToolsOptions {
+  /** The dialects to serve; default: the bundled rule files (`loadDialects()`). */
+  registry?: DialectRegistry;
+  /**
+   * The dialect for requests that name none. Default: the registry's identity dialect. Over stdio
+   * a command-line option sets it, which makes it the process default.
+   */
+  defaultDialect?: string;
+  /** Registration warnings and server faults; default: stderr. */
+  logger?: Logger;
+}
+
+/** A set of tools served in every dialect: build it once, attach it to each SDK Server. */
+export interface DialectTools {
+  /** The dialect a request that names none is answered in. */
+  readonly defaultDialect: string;
+  /** Every accepted value: plain names and name@version pins. */
+  accepted(): string[];
+  /** The settings object advertised under the `ai.redouble/dialect` capability. */
+  advertisement(): DialectAdvertisement;
+  /** `{experimental, extensions}` carrying the advertisement, for a Server's capabilities. */
+  capabilities(): ReturnType<typeof dialectCapabilities>;
+  /** Installs tools/list and tools/call and the capabilities on an SDK Server (before connect). */
+  attach(server: Server): void;
+  /** The tools/list answer for a dialect name or pin (default when omitted); cached. */
+  listTools(dialect?: string): DialectToolList;
+}
+
+/**
+ * Registers canonical tools and serves them in every dialect. Throws a DialectError when a tool
+ * schema is invalid (naming tool and pointer) or when the default dialect is unknown. Nothing is
+ * converted or compiled here: each dialect's list is built on first demand, each judge on first call.
+ */
+export function createDialectTools(tools: readonly DialectTool[], options: DialectToolsOptions = {}): DialectTools {
+  const logger = options.logger ?? stderrLogger;
+  const registry = options.registry ?? loadDialects();
+  const registered = registerTools(tools, logger);
+  const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
+  const lists = new ToolListCache(registered, logger);
+  const caller = new ToolCaller(registered, logger);
+  const advertisement = dialectAdvertisement(selection.defaultName, selection.accepted());
+  // One shared, frozen capabilities object: attaching to a fresh Server per HTTP request stays cheap.
+  const shared = Object.freeze({ tools: {}, ...dialectCapabilities(advertisement) });
+
+  return {
+    defaultDialect: selection.defaultName,
+    accepted: () => selection.accepted(),
+    advertisement: () => structuredClone(advertisement),
+    capabilities: () => dialectCapabilities(advertisement),
+    listTools: (dialect?: string) => lists.get(selection.resolve(dialect ?? selection.defaultName)),
+    attach(server: Server): void {
+      server.registerCapabilities(shared);
+      server.setRequestHandler(ListToolsRequestSchema, (request) => {
+        return lists.get(selection.select(request.params?._meta)) as ListToolsResult;
+      });
+      server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+        const dialect = selection.select(request.params._meta);
+        return caller.call(request.params.name, request.params.arguments, dialect, extra);
+      });
+    },
+  };
+}

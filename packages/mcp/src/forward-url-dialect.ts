@@ -1,0 +1,29 @@
+import { DIALECT_META_KEY, DIALECT_URL_PARAMETER } from './constants.js';
+
+/**
+ * Copies `?dialect=NAME` from the request URL into `params._meta["ai.redouble/dialect"]` of every
+ * JSON-RPC request in the body that does not name a dialect itself: the request's own naming
+ * wins. Notifications and responses are left alone. Returns the body unchanged when the URL has
+ * no such parameter, and otherwise a copy: the caller's body is never mutated.
+ */
+export function forwardUrlDialect<T>(body: T, url: URL | string): T {
+  const parsed = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
+  const dialect = parsed.searchParams.get(DIALECT_URL_PARAMETER);
+  if (dialect === null) return body;
+  if (Array.isArray(body)) return body.map((message) => fill(message, dialect)) as T;
+  return fill(body, dialect);
+}
+
+function fill<T>(message: T, dialect: string): T {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return message;
+  const m = message as Record<string, unknown>;
+  if (typeof m.method !== 'string' || m.id === undefined) return message;
+  const params = isRecord(m.params) ? m.params : {};
+  const meta = isRecord(params._meta) ? params._meta : {};
+  if (meta[DIALECT_META_KEY] !== undefined) return message;
+  return { ...m, params: { ...params, _meta: { ...meta, [DIALECT_META_KEY]: dialect } } } as T;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

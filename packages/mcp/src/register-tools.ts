@@ -1,0 +1,66 @@
+import { DialectError, lintTools, type Diagnostic } from '@redouble/dialects';
+import type { Logger } from './logger.js';
+import type { DialectTool, ToolHandler } from './tool-definition.js';
+
+/** One registered tool: its canonical definition (a private copy) and its handler. */
+export interface RegisteredTool {
+  readonly name: string;
+  /** The MCP Tool without the handler, as published in the default dialect's terms. */
+  readonly tool: Record<string, unknown> & { name: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> };
+  readonly handler: ToolHandler;
+}
+
+/**
+ * Checks and copies the tools a server registers. Whatever is wrong with them is a configuration
+ * fault: every problem is collected and the server refuses to start with one DialectError that
+ * names each tool and JSON pointer. Lint warnings, and checks that could not be completed, are logged.
+ */
+export function registerTools(tools: readonly DialectTool[], logger: Logger): Map<string, RegisteredTool> {
+  if (!Array.isArray(tools)) {
+    throw new DialectError('invalid-option', 'tools must be an array of tool definitions.');
+  }
+  const registered = new Map<string, RegisteredTool>();
+  const problems: Diagnostic[] = [];
+  tools.forEach((definition, index) => {
+    const shapeProblem = checkShape(definition, registered);
+    if (shapeProblem) {
+      problems.push({ code: 'tool-definition-invalid', severity: 'error', message: shapeProblem, path: `/${index}` });
+      return;
+    }
+    const { handler, ...rest } = definition;
+    // A private copy: the author may reuse or change their objects later; what is served must not move.
+    const tool = structuredClone(rest) as RegisteredTool['tool'];
+    const report = lintTools(tool);
+    for (const d of report.diagnostics) {
+      const where = `tool "${tool.name}" at ${d.path || '/'}`;
+      if (d.severity === 'error') problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
+      else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
+    }
+    if (!report.complete) logger.warn(`warning: tool "${tool.name}": its schemas could not be checked completely.`);
+    registered.set(tool.name, { name: tool.name, tool, handler });
+  });
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `  ${p.message}${p.code === 'tool-definition-invalid' ? '' : ` [${p.code}]`}`);
+    throw new DialectError(
+      'tool-schema-invalid',
+      `Refusing to start: ${problems.length} problem(s) in the registered tools:\n${lines.join('\n')}`,
+      problems,
+    );
+  }
+  return registered;
+}
+
+function checkShape(definition: DialectTool, seen: Map<string, RegisteredTool>): string | undefined {
+  if (definition === null || typeof definition !== 'object') return 'a tool definition must be an object.';
+  const { name, handler, inputSchema, outputSchema } = definition;
+  if (typeof name !== 'string' || name.length === 0) return 'a tool needs a non-empty string name.';
+  if (seen.has(name)) return `tool "${name}" is registered twice.`;
+  if (typeof handler !== 'function') return `tool "${name}" has no handler function.`;
+  if (inputSchema === null || typeof inputSchema !== 'object' || Array.isArray(inputSchema)) {
+    return `tool "${name}": inputSchema must be a JSON Schema object.`;
+  }
+  if (outputSchema !== undefined && (outputSchema === null || typeof outputSchema !== 'object' || Array.isArray(outputSchema))) {
+    return `tool "${name}": outputSchema must be a JSON Schema object when present.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+import { convert, type Dialect } from '@redouble/dialects';
+import { DIALECT_META_KEY } from './constants.js';
+import type { Logger } from './logger.js';
+import type { RegisteredTool } from './register-tools.js';
+
+/** The `_meta` key naming tools a dialect's list had to leave out (their conversion produced nothing). */
+export const OMITTED_META_KEY = 'ai.redouble/dialect-omitted';
+
+export interface DialectToolList {
+  [key: string]: unknown;
+  tools: Record<string, unknown>[];
+  _meta: Record<string, unknown>;
+}
+
+/**
+ * Each dialect's tools/list answer, converted once on first demand and then served as is:
+ * answering tools/list costs no conversion. Lazy, so a server with many tools and dialects is
+ * ready at once and pays only for the dialects its clients ask for.
+ */
+export class ToolListCache {
+  private readonly tools: Map<string, RegisteredTool>;
+  private readonly logger: Logger;
+  private readonly lists = new Map<string, DialectToolList>();
+
+  constructor(tools: Map<string, RegisteredTool>, logger: Logger) {
+    this.tools = tools;
+    this.logger = logger;
+  }
+
+  get(dialect: Dialect): DialectToolList {
+    let list = this.lists.get(dialect.id);
+    if (!list) {
+      list = deepFreeze(this.build(dialect));
+      this.lists.set(dialect.id, list);
+    }
+    return list;
+  }
+
+  private build(dialect: Dialect): DialectToolList {
+    const tools: Record<string, unknown>[] = [];
+    const omitted: string[] = [];
+    for (const entry of this.tools.values()) {
+      const result = convert(entry.tool, dialect);
+      for (const d of result.diagnostics) {
+        if (d.severity === 'error') {
+          this.logger.warn(`warning: tool "${entry.name}" in dialect ${dialect.id} at ${d.path || '/'}: ${d.message} [${d.code}]`);
+        }
+      }
+      if (result.output === undefined) {
+        // Nothing usable to publish; leaving it out is reported twice: in the log and in the answer.
+        omitted.push(entry.name);
+        continue;
+      }
+      tools.push(result.output as Record<string, unknown>);
+    }
+    const meta: Record<string, unknown> = { [DIALECT_META_KEY]: dialect.id };
+    if (omitted.length > 0) meta[OMITTED_META_KEY] = omitted;
+    return { tools, _meta: meta };
+  }
+}
+
+/** Cached answers are shared by every request; freezing makes an accidental write fail loudly. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,181 @@
+// tools/call over real Streamable HTTP: judged against the canonical schema, nulls decoded only for
+// dialects that send them, bad calls as isError results, unknown tools and server faults as errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { loadDialects } from '@redouble/dialects';
+import { createDialectTools, DIALECT_META_KEY, type DialectTool } from '../src/index.js';
+import { connectHttp, silentLogger, startHttp, type RunningServer } from './helpers.js';
+
+const registry = loadDialects();
+const nullSenders = registry.list().filter((info) => registry.get(info.id).decodesNulls).map((info) => info.id);
+const received: Record<string, unknown>[] = [];
+
+const recordArgs: DialectTool = {
+  name: 'record_args',
+  description: 'Records the arguments it receives.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string' },
+      tag: { type: 'string', enum: ['a', 'b'] },
+      limit: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      cursor: { type: ['string', 'null'] },
+      filter: {
+        type: 'object',
+        properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+        required: ['from'],
+        additionalProperties: false,
+      },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  handler: (args) => {
+    received.push(args);
+    return { content: [{ type: 'text', text: 'ok' }] };
+  },
+};
+
+const brokenOutput: DialectTool = {
+  name: 'broken_output',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+  handler: () => ({ content: [{ type: 'text', text: 'oops' }], structuredContent: { count: 'three' } }),
+};
+
+const goodOutput: DialectTool = {
+  name: 'good_output',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+  handler: () => ({ content: [], structuredContent: { count: 3 } }),
+};
+
+const logger = silentLogger();
+const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput], { registry, logger });
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startHttp(dialects);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function call(name: string, args: Record<string, unknown>, dialect?: string): Promise<CallToolResult> {
+  const client = await connectHttp(dialect === undefined ? server.url : `${server.url}?dialect=${encodeURIComponent(dialect)}`);
+  try {
+    return (await client.callTool({ name, arguments: args })) as CallToolResult;
+  } finally {
+    await client.close();
+  }
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+describe('null decoding', () => {
+  it('the registry has a dialect whose callers send nulls', () => {
+    expect(nullSenders.length).toBeGreaterThan(0);
+  });
+
+  it.each(nullSenders)('a %s caller with explicit nulls reaches the handler without them', async (dialect) => {
+    received.length = 0;
+    const result = await call('record_args', { query: 'x', tag: null, limit: null, cursor: null, filter: { from: '2026-01-01', to: null } }, dialect);
+    expect(result.isError).not.toBe(true);
+    // cursor admits null itself, so its null is a value, not an omission.
+    expect(received).toEqual([{ query: 'x', cursor: null, filter: { from: '2026-01-01' } }]);
+  });
+
+  it('a canonical caller sending null for an optional property is refused, and the handler is not reached', async () => {
+    received.length = 0;
+    const result = await call('record_args', { query: 'x', tag: null });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('tag');
+    expect(received).toEqual([]);
+  });
+
+  it('a null for a required property is refused even from a null-sending caller', async () => {
+    received.length = 0;
+    const result = await call('record_args', { query: null }, nullSenders[0]);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('query');
+    expect(received).toEqual([]);
+  });
+});
+
+describe('judging calls against the canonical schema', () => {
+  it('a call breaking the canonical schema comes back isError with readable text naming the property', async () => {
+    received.length = 0;
+    const result = await call('record_args', { query: 'x', limit: 0, extra: true });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Invalid arguments for tool "record_args": /);
+    expect(text(result)).toContain('limit');
+    expect(received).toEqual([]);
+  });
+
+  it.each(registry.names())('whatever the spelling (%s), a rule the canonical schema holds is enforced', async (dialect) => {
+    const result = await call('record_args', { query: 'x', filter: { from: 'yesterday' } }, dialect);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('from');
+  });
+
+  it('a valid call reaches the handler with exactly its arguments', async () => {
+    received.length = 0;
+    const result = await call('record_args', { query: 'x', tag: 'a', limit: 5, filter: { from: '2026-01-01', to: '2026-02-01' } });
+    expect(result.isError).not.toBe(true);
+    expect(received).toEqual([{ query: 'x', tag: 'a', limit: 5, filter: { from: '2026-01-01', to: '2026-02-01' } }]);
+  });
+
+  it('an unknown tool is a JSON-RPC error, not a tool result', async () => {
+    const client = await connectHttp(server.url);
+    try {
+      const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e as McpError,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      expect(error!.code).toBe(-32602);
+      expect(error!.message).toContain('no_such_tool');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a structuredContent that breaks the canonical output schema is reported as a server fault', async () => {
+    logger.lines.length = 0;
+    const client = await connectHttp(server.url);
+    try {
+      const error = await client.callTool({ name: 'broken_output', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e as McpError,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      expect(error!.code).toBe(-32603);
+      expect(error!.message).toContain('Server fault');
+      expect(error!.message).toContain('count');
+      expect((error!.data as { fault: string }).fault).toBe('server');
+      expect(logger.lines.some((l) => l.includes('broken_output'))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a conforming structuredContent passes, and gains a text rendering', async () => {
+    const result = await call('good_output', {}, nullSenders[0]);
+    expect(result.structuredContent).toEqual({ count: 3 });
+    expect(text(result)).toBe('{"count":3}');
+  });
+});
+
+describe('the tool list says which dialect answered', () => {
+  it.each(nullSenders)('%s requested by _meta is named in the result _meta', async (dialect) => {
+    const client = await connectHttp(server.url);
+    try {
+      const result = await client.listTools({ _meta: { [DIALECT_META_KEY]: dialect } });
+      expect(result._meta?.[DIALECT_META_KEY]).toBe(registry.get(dialect).id);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// Registration: tool schemas are linted when registered; errors refuse to start, warnings are logged.
+import { describe, expect, it } from 'vitest';
+import { convert, DialectError, loadDialects } from '@redouble/dialects';
+import { createDialectTools, defaultDialectName, type DialectTool } from '../src/index.js';
+import { demoTools } from '../src/demo/tools.js';
+import { corpusTools, published, silentLogger } from './helpers.js';
+
+const registry = loadDialects();
+const handler = () => ({ content: [] });
+
+function refusal(tools: DialectTool[]): DialectError {
+  try {
+    createDialectTools(tools, { registry, logger: silentLogger() });
+  } catch (error) {
+    expect(error).toBeInstanceOf(DialectError);
+    return error as DialectError;
+  }
+  throw new Error('registration was not refused');
+}
+
+describe('registration', () => {
+  it('refuses a tool whose local $ref does not resolve, naming the tool and the pointer', () => {
+    const error = refusal([
+      { name: 'fine', inputSchema: { type: 'object' }, handler },
+      { name: 'dangling', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } }, handler },
+    ]);
+    expect(error.message).toContain('"dangling"');
+    expect(error.message).toContain('/inputSchema/properties/a');
+    expect(error.message).not.toContain('"fine"');
+    expect(error.diagnostics.every((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('refuses a schema that declares an unsupported $schema', () => {
+    const error = refusal([
+      { name: 'old', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, handler },
+    ]);
+    expect(error.message).toContain('"old"');
+    expect(error.message).toContain('/inputSchema');
+  });
+
+  it('refuses duplicate names and definitions without a handler', () => {
+    const error = refusal([
+      { name: 'twice', inputSchema: { type: 'object' }, handler },
+      { name: 'twice', inputSchema: { type: 'object' }, handler },
+      { name: 'nohandler', inputSchema: { type: 'object' } } as unknown as DialectTool,
+    ]);
+    expect(error.message).toContain('"twice" is registered twice');
+    expect(error.message).toContain('"nohandler" has no handler');
+  });
+
+  it('logs a warning for an external $ref (never fetched) and still starts', () => {
+    const logger = silentLogger();
+    const tools = createDialectTools(
+      [{ name: 'ext', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, handler }],
+      { registry, logger },
+    );
+    expect(tools.listTools().tools.map((t) => t.name)).toEqual(['ext']);
+    expect(logger.lines.some((l) => l.includes('"ext"') && l.includes('/inputSchema/properties/a'))).toBe(true);
+  });
+
+  it('registers every real tool of a corpus server without a complaint', () => {
+    const logger = silentLogger();
+    const tools = corpusTools('github-mcp-server');
+    const dialects = createDialectTools(tools, { registry, logger });
+    expect(dialects.listTools().tools).toHaveLength(tools.length);
+  });
+
+  it('never mutates or keeps hold of the caller\'s tool objects', () => {
+    const tools = demoTools();
+    const before = JSON.stringify(tools.map(published));
+    const dialects = createDialectTools(tools, { registry, logger: silentLogger() });
+    for (const name of registry.names()) dialects.listTools(name);
+    expect(JSON.stringify(tools.map(published))).toBe(before);
+    (tools[0]!.inputSchema as Record<string, unknown>).description = 'changed later';
+    expect(dialects.listTools().tools[0]).not.toHaveProperty('description', 'changed later');
+  });
+
+  it('refuses an unknown default dialect with the registry\'s error', () => {
+    expect(() => createDialectTools(demoTools(), { registry, defaultDialect: 'no_such_dialect', logger: silentLogger() })).toThrow(
+      expect.objectContaining({ code: 'unknown-dialect' }),
+    );
+  });
+});
+
+describe('the default dialect', () => {
+  it('comes from the registry: the dialect that leaves every demo and corpus schema as written', () => {
+    const name = defaultDialectName(registry);
+    expect(registry.names()).toContain(name);
+    for (const tool of [...demoTools(), ...corpusTools('server-memory')]) {
+      expect(convert(published(tool), registry.get(name)).output).toEqual(published(tool));
+    }
+  });
+
+  it('is what a server uses when none is configured', () => {
+    expect(createDialectTools(demoTools(), { registry, logger: silentLogger() }).defaultDialect).toBe(defaultDialectName(registry));
+  });
+});
