@@ -68,6 +68,14 @@ for (const name of cases) {
       expect(folder.problems).toEqual([]);
     });
 
+    // A real tool must stay exactly what the server published, so its case names the corpus file.
+    const copied = /copied byte for byte from (corpus\/tools\/\S+?\.json)/.exec(folder.meta?.description ?? '')?.[1];
+    if (copied !== undefined) {
+      it(`is a byte-for-byte copy of ${copied}`, () => {
+        expect(folder.inputText).toBe(readFileSync(join(here, '..', copied), 'utf8'));
+      });
+    }
+
     for (const dialect of dialects) {
       it(dialect.id, () => {
         expect(folder.inputText, `${folder.dir}/input.json is missing`).toBeDefined();

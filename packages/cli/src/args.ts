@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './usage-error.js';
+import { usageError } from './errors.js';
 
 type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
 
@@ -25,10 +25,10 @@ export function parseCommandArgs(argv: string[], options: Record<string, OptionS
   try {
     parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message.replace(/\s*To specify a positional argument.*$/s, '') : String(e));
+    throw usageError(e instanceof Error ? e.message.replace(/\s*To specify a positional argument.*$/s, '') : String(e));
   }
   if (parsed.positionals.length > maxPositionals) {
-    throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`);
+    throw usageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`);
   }
   const dirs = parsed.values['dialects-dir'];
   return {

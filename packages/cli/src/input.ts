@@ -56,9 +56,9 @@ function parseYamlText(text: string, label: string): unknown {
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
     return parseYaml(text, { prettyErrors: false }) as unknown;
   } catch (e) {
-    if (e instanceof YAMLError && e.linePos) {
-      const [start] = e.linePos;
-      throw inputError(`${label}:${start.line}:${start.col}`, `not valid YAML: ${e.message.split('\n')[0]}`);
+    if (e instanceof YAMLError) {
+      const { line, column } = lineColumn(text, e.pos[0]);
+      throw inputError(`${label}:${line}:${column}`, `not valid YAML: ${e.message.split('\n')[0]}`);
     }
     throw inputError(label, `not valid YAML: ${e instanceof Error ? e.message : String(e)}`);
   }

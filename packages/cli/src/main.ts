@@ -3,6 +3,7 @@ import { splitCommand } from './args.js';
 import { convertCommand } from './commands/convert.js';
 import { docsCommand } from './commands/docs.js';
 import { explainCommand } from './commands/explain.js';
+import { lintCommand } from './commands/lint.js';
 import { listCommand } from './commands/list.js';
 import { exitCodeFor } from './errors.js';
 import { formatDiagnostic } from './format.js';
@@ -13,6 +14,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   list: listCommand,
   convert: convertCommand,
   explain: explainCommand,
+  lint: lintCommand,
   docs: docsCommand,
 };
 
@@ -28,7 +30,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return wantsHelp ? EXIT_OK : EXIT_USAGE;
   }
   if (name === 'help') {
-    io.stdout.write(HELP[rest[0] ?? ''] ?? HELP['']!);
+    const topic = rest[0] ?? '';
+    if (topic !== '' && Object.hasOwn(COMMANDS, topic)) return COMMANDS[topic]!(['--help'], io);
+    io.stdout.write(HELP['']!);
     return EXIT_OK;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

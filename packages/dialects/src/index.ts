@@ -5,10 +5,21 @@ export { DialectError, hasErrors, sortDiagnostics } from './diagnostics.js';
 export type { Diagnostic, Severity } from './diagnostics.js';
 
 // rules and registry (src/rules)
+export { loadDialects, DialectRegistry, bundledDialectsDir } from './rules/registry.js';
+export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, ResolvedRules } from './rules/registry.js';
+export { parseRuleFile, readRuleFile } from './rules/load.js';
+export { RuleFileSchema, ruleFileJsonSchema } from './rules/schema.js';
+export type { RuleFile, Rule, Note } from './rules/schema.js';
 
 // conversion (src/convert)
+export { convert, explain, inputShape, DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './convert/convert.js';
+export type { ConvertOptions, ConvertResult, InputShape } from './convert/convert.js';
+export type { Explanation } from './convert/walk.js';
 
 // judge (src/judge)
+export { createJudge } from './judge/create-judge.js';
+export { violationsToDiagnostics } from './judge/render.js';
+export type { Judge, JudgeOptions, JudgeResult, JudgeTool, Violation, CheckArgumentsOptions } from './judge/types.js';
 
 // lint (src/lint)
 export { lintTools } from './lint/run-lint.js';

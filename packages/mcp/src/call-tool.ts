@@ -31,7 +31,7 @@ export class ToolCaller {
     const checked = judge.checkArguments(args ?? {}, { decodeNulls: dialect.decodesNulls });
     if (!checked.ok) {
       // Input errors go back as a tool result so the model can read them and try again (SEP-1303).
-      return { content: [{ type: 'text', text: `Invalid arguments for tool "${name}": ${checked.text}` }], isError: true };
+      return { content: [{ type: 'text', text: checked.text }], isError: true };
     }
 
     let result: CallToolResult;

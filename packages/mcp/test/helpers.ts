@@ -50,12 +50,15 @@ export function corpusTools(server: string): DialectTool[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({
-      ...(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<DialectTool, 'handler'>),
-      handler: () => {
-        throw new Error(`corpus tool ${f} has no implementation`);
-      },
-    }));
+    .map(
+      (f) =>
+        ({
+          ...(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>),
+          handler: () => {
+            throw new Error(`corpus tool ${f} has no implementation`);
+          },
+        }) as unknown as DialectTool,
+    );
 }
 
 /** The tool as published: the definition without its handler. */

@@ -109,8 +109,9 @@ describe('judging calls against the canonical schema', () => {
     received.length = 0;
     const result = await call('record_args', { query: 'x', limit: 0, extra: true });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^Invalid arguments for tool "record_args": /);
-    expect(text(result)).toContain('limit');
+    expect(text(result)).toContain('record_args');
+    expect(text(result)).toContain('/limit');
+    expect(text(result)).toContain('/extra');
     expect(received).toEqual([]);
   });
 

@@ -69,6 +69,7 @@ describe('MCP Inspector CLI', () => {
       '--tool-args-json', JSON.stringify({ a: 2147483648, b: 1 }),
     ]);
     expect(run.code).toBe(5);
-    expect(run.stdout + run.stderr).toContain('Invalid arguments for tool');
+    expect(run.stdout + run.stderr).toContain('multiply_int32');
+    expect(run.stdout + run.stderr).toContain('2147483647');
   });
 });

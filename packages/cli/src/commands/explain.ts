@@ -6,7 +6,6 @@ import { HELP } from '../help.js';
 import { readInput } from '../input.js';
 import { EXIT_INPUT, EXIT_OK, type Io } from '../io.js';
 import { openRegistry, pickDialect } from '../registry.js';
-import { schemasOf } from '../schemas-of.js';
 
 const OUTCOME_WORDS: Record<string, string> = {
   kept: 'kept',
@@ -27,10 +26,8 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   if (file === undefined) throw usageError('explain needs a FILE (or - for stdin)');
   const input = await readInput(file, io);
 
-  // Paths from explain are relative to each schema; prefixed here so they point into the file.
-  const rows = schemasOf(input.value).flatMap(({ pointer, schema }) =>
-    explain(schema, dialect).map((e) => ({ ...e, path: pointer + e.path })),
-  );
+  // explain reads the same three shapes as convert, so its paths already point into the file.
+  const rows = explain(input.value, dialect);
   if (args.values.json === true) {
     io.stdout.write(toJsonText(rows));
   } else {

@@ -69,8 +69,9 @@ function renderVersion(v: VersionEntry): string {
     out.push('### Sentences for events', '', table(['event', 'sentence'], events.map((n) => [code(n.event!), n.text])));
   }
 
-  out.push('### Every sentence, in the order they are tried', '', 'The first note that matches a node wins and consumes its keywords.', '',
-    table(['keywords or event', 'when', 'sentence'], f.notes.map((n) => [noteKeys(n), whenText(n), n.text])));
+  out.push('### Every sentence, in the order they are tried', '');
+  if (f.notes.length === 0) out.push('None: this version writes no sentence.', '');
+  else out.push('The first note that matches a node wins and consumes its keywords.', '', table(['keywords or event', 'when', 'sentence'], f.notes.map((n) => [noteKeys(n), whenText(n), n.text])));
 
   const limits = f.rules.filter((r) => actionOf(r) === 'limits');
   if (limits.length > 0) {
@@ -80,7 +81,9 @@ function renderVersion(v: VersionEntry): string {
     else out.push('Checked and reported as diagnostics before the vendor would refuse; never enforced by cutting the schema.', '', table(['limit', 'value', 'rule'], rows));
   }
 
-  out.push('### Rules', '', table(['id', 'action', 'applies', 'source', 'why'], f.rules.map((r) => [
+  out.push('### Rules', '');
+  if (f.rules.length === 0) out.push(`None: every keyword is ${f.otherKeywords === 'keep' ? 'kept as written' : 'dropped'}.`, '');
+  else out.push(table(['id', 'action', 'applies', 'source', 'why'], f.rules.map((r) => [
     code(r.id), code(actionOf(r)), qualifier(r) || 'everywhere', code(r.source), r.description ?? '',
   ])));
   return out.join('\n');

@@ -64,7 +64,7 @@ function objectsText(v: unknown): string {
   else if (v.closed === 'as-authored') parts.push('objects are closed only where the author closed them');
   if (v.optional === 'required-nullable') parts.push('every property is listed in `required`; one the canonical schema leaves optional becomes nullable, and the caller sends `null` for it');
   else if (v.optional === 'keep') parts.push('optional properties stay optional');
-  if (v.maps === 'close-and-report') parts.push('a map (`additionalProperties` with a schema) is closed and reported: its keys cannot be spelled');
+  if (v.maps === 'close-and-report') parts.push('a map (`additionalProperties` with a schema) is closed and reported, its value rule written into the description: its keys cannot be spelled, though the server still accepts them');
   else if (v.maps === 'keep') parts.push('maps (`additionalProperties` with a schema) are kept');
   for (const [k, val] of Object.entries(v)) if (!['closed', 'optional', 'maps'].includes(k)) parts.push(`${k}: ${plain(val)}`);
   return capitalize(parts.join('; ')) + '.';
@@ -74,7 +74,7 @@ function rootText(v: unknown): string {
   if (!isRecord(v)) return `Root: ${plain(v)}.`;
   const parts: string[] = [];
   if (typeof v.type === 'string') parts.push(`the root must be of type \`${v.type}\``);
-  if (v.unions === 'forbid') parts.push('no union (`anyOf`/`oneOf`) at the root');
+  if (v.unions === 'forbid') parts.push('no union (`anyOf`/`oneOf`) at the root: a union of object shapes is spelled as one object with the properties of all of them (with the `root-union` sentence), any other union is reported as an error');
   if (Array.isArray(v.keywords)) parts.push(`the root carries only ${v.keywords.map((k) => `\`${String(k)}\``).join(', ')}`);
   for (const [k, val] of Object.entries(v)) if (!['type', 'unions', 'keywords'].includes(k)) parts.push(`${k}: ${plain(val)}`);
   return capitalize(parts.join('; ')) + '.';

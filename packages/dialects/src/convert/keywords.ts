@@ -54,3 +54,18 @@ export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(['title', 'descr
 
 /** Path tokens that are schema structure, not names, when a definition name is derived from a pointer. */
 export const STRUCTURE_TOKENS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * Keywords that constrain what is accepted (plus `default` and `format`, which callers act on).
+ * Dropping one of these without a sentence is a lost rule; any other keyword (an annotation, an
+ * extension such as `x-...`, a keyword unknown to 2020-12) constrains nothing and goes silently.
+ */
+export const RULE_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+  'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems', 'maxContains',
+  'minContains', 'contains', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'maxProperties',
+  'minProperties', 'required', 'dependentRequired', 'dependentSchemas', 'dependencies', 'properties',
+  'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'allOf', 'anyOf',
+  'oneOf', 'not', 'if', 'then', 'else', '$ref', '$dynamicRef', 'default', 'contentEncoding',
+  'contentMediaType', 'contentSchema',
+]);

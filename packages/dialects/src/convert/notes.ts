@@ -3,7 +3,7 @@
  * consumes its keywords, so a file lists its multi-keyword notes first.
  */
 import type { CompiledNote } from './plan.js';
-import { SILENT_KEYWORDS } from './keywords.js';
+import { RULE_KEYWORDS } from './keywords.js';
 
 /** `{keyword}` rendering: numbers and strings as they are, arrays as a comma list, objects as JSON. */
 export function renderValue(v: unknown): string {
@@ -28,12 +28,49 @@ export interface NoteOutcome {
   carriedBy?: Map<string, string>;
 }
 
-export function notesFor(notes: readonly CompiledNote[], dropped: ReadonlyArray<readonly [string, unknown]>, track = false): NoteOutcome {
-  const remaining = new Map<string, unknown>(dropped);
+/** Values that constrain nothing: dropping them loses no rule and needs no sentence. */
+const NO_OP: ReadonlyMap<string, unknown> = new Map<string, unknown>([
+  ['uniqueItems', false],
+  ['minItems', 0],
+  ['minLength', 0],
+  ['minProperties', 0],
+  ['minContains', 1],
+  ['additionalProperties', true],
+  ['unevaluatedProperties', true],
+  ['unevaluatedItems', true],
+]);
+
+export function notesFor(
+  notes: readonly CompiledNote[],
+  byKeyword: ReadonlyMap<string, readonly number[]>,
+  dropped: ReadonlyArray<readonly [string, unknown]>,
+  track = false,
+): NoteOutcome {
+  const remaining = new Map<string, unknown>();
+  for (const [k, v] of dropped) {
+    if (NO_OP.has(k) && NO_OP.get(k) === v) continue;
+    if (k === 'required' && Array.isArray(v) && v.length === 0) continue;
+    remaining.set(k, v);
+  }
   const sentences: string[] = [];
   const carriedBy = track ? new Map<string, string>() : undefined;
-  for (const note of notes) {
+  // Only the notes that mention a dropped keyword can match; visit them in file order.
+  let candidates: readonly number[];
+  if (remaining.size === 1) candidates = byKeyword.get(remaining.keys().next().value as string) ?? [];
+  else {
+    const all: number[] = [];
+    for (const k of remaining.keys()) {
+      const list = byKeyword.get(k);
+      if (list) for (const i of list) all.push(i);
+    }
+    candidates = all.sort((a, b) => a - b);
+  }
+  let last = -1;
+  for (const index of candidates) {
+    if (index === last) continue;
+    last = index;
     if (remaining.size === 0) break;
+    const note = notes[index] as CompiledNote;
     let applies = true;
     for (const k of note.keywords) {
       if (!remaining.has(k)) {
@@ -58,6 +95,6 @@ export function notesFor(notes: readonly CompiledNote[], dropped: ReadonlyArray<
     }
   }
   const lost: string[] = [];
-  for (const k of remaining.keys()) if (!SILENT_KEYWORDS.has(k)) lost.push(k);
+  for (const k of remaining.keys()) if (RULE_KEYWORDS.has(k)) lost.push(k);
   return { sentences, lost, ...(carriedBy ? { carriedBy } : {}) };
 }

@@ -67,6 +67,10 @@ export interface Plan {
   readonly propertyNamesSource?: string;
   readonly limits?: LimitsRule;
   readonly notes: readonly CompiledNote[];
+  /** Every keyword some note mentions (a dropped keyword outside this set and not a rule needs no bookkeeping). */
+  readonly notedKeywords: ReadonlySet<string>;
+  /** keyword -> indexes of the notes that mention it, ascending */
+  readonly notesByKeyword: ReadonlyMap<string, readonly number[]>;
   readonly events: ReadonlyMap<string, string>;
   /** Draft-07 spellings are rewritten to 2020-12 when the output does not keep `$schema`. */
   readonly normalizeDrafts: boolean;
@@ -144,6 +148,15 @@ function compile(dialect: Dialect): Plan {
   }
 
   const schemaPolicy = rootPolicies.get('$schema') ?? other;
+  const compiledNotes = compileNotes(notes);
+  const notesByKeyword = new Map<string, number[]>();
+  compiledNotes.forEach((n, i) => {
+    for (const k of n.keywords) {
+      const list = notesByKeyword.get(k);
+      if (list) list.push(i);
+      else notesByKeyword.set(k, [i]);
+    }
+  });
   const identity = rules.length === 0 && other === KEEP;
   return {
     dialectId: dialect.id,
@@ -164,7 +177,9 @@ function compile(dialect: Dialect): Plan {
     rootUnions,
     ...(propertyNames ? { propertyNames, propertyNamesSource } : {}),
     ...(limits ? { limits } : {}),
-    notes: compileNotes(notes),
+    notes: compiledNotes,
+    notedKeywords: new Set(notesByKeyword.keys()),
+    notesByKeyword,
     events: new Map(notes.filter((n) => n.event !== undefined).map((n) => [n.event as string, n.text] as const).reverse()),
     normalizeDrafts: schemaPolicy.kind !== 'keep' || (allow !== undefined && !allow.has('$schema')),
   };

@@ -23,9 +23,9 @@ function create(draft: Draft, nativePatternMaxLength: number): AnyAjv {
     // are annotations in a tool schema: accepted, never refused.
     strict: false,
     logger: false as const,
-    // The canonical schema's `$id` must not claim a slot in a shared instance: two tools may use the
-    // same `$id`, and a judge must not see another tool's schema.
-    addUsedSchema: false,
+    // Without this, Ajv's generated code reads `data.constructor`, `data.toString`, `data.__proto__`
+    // through the prototype: a schema declaring such a property would judge a value nobody sent.
+    ownProperties: true,
     code: { regExp: makePatternEngine(nativePatternMaxLength) },
   };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
@@ -34,6 +34,11 @@ function create(draft: Draft, nativePatternMaxLength: number): AnyAjv {
 }
 
 const instances = new Map<string, AnyAjv>();
+
+/** An instance of its own, for a schema that cannot share one (an `$id` already in use there). */
+export function privateAjv(draft: Draft, nativePatternMaxLength: number): AnyAjv {
+  return create(draft, nativePatternMaxLength);
+}
 
 export function sharedAjv(draft: Draft, nativePatternMaxLength: number): AnyAjv {
   const key = `${draft}|${nativePatternMaxLength}`;

@@ -54,8 +54,14 @@ export interface PatternEngine {
 /** Patterns that fell back to the native engine, by source: the judge warns about each. */
 export const nativeFallbackPatterns = new Set<string>();
 
-export function makePatternEngine(nativeMaxLength: number): (pattern: string, flags: string) => PatternEngine {
-  return (pattern, flags) => {
+export interface PatternEngineFactory {
+  (pattern: string, flags: string): PatternEngine;
+  /** Ajv's name for the engine in standalone code (never generated here). */
+  code: string;
+}
+
+export function makePatternEngine(nativeMaxLength: number): PatternEngineFactory {
+  const factory = (pattern: string, flags: string): PatternEngine => {
     const key = `/${pattern}/${flags}`;
     if (linear) {
       try {
@@ -77,4 +83,5 @@ export function makePatternEngine(nativeMaxLength: number): (pattern: string, fl
       toString: () => `${key}native${nativeMaxLength}`,
     };
   };
+  return Object.assign(factory, { code: 'judgePatternEngine' });
 }

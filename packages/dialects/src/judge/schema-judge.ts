@@ -10,7 +10,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
-import { privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
+import { privateAjv, privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { detectDraft, type Draft } from './draft.js';
@@ -40,7 +40,6 @@ export class SchemaJudge {
   private broken: Diagnostic[] | undefined;
   private plan: PlanNode | null | undefined;
   private decoder: NullDecoder | undefined;
-  private privateKey: string | undefined;
   private readonly subValidators = new Map<string, SubValidator | undefined>();
 
   constructor(
@@ -113,14 +112,33 @@ export class SchemaJudge {
       this.broken = [{ code: 'judge.schema-unsupported', severity: 'error', message: `The schema declares $schema ${draft.unsupported}; the judge reads 2020-12 and draft-07 only.`, path: `${this.at}/$schema` }];
       return undefined;
     }
-    const ajv = sharedAjv(draft, this.limits.nativePatternMaxLength);
+    let ajv = sharedAjv(draft, this.limits.nativePatternMaxLength);
     try {
-      this.ready = { ajv, draft, validate: ajv.compile(s as object) };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
+      // Another tool's schema may hold the same `$id` in the shared instance at this moment.
+      try {
+        ajv = privateAjv(draft, this.limits.nativePatternMaxLength);
+        this.ready = { ajv, draft, validate: this.compileIn(ajv) };
+      } catch {
+        const message = error instanceof Error ? error.message : String(error);
+        this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
+      }
     }
     return this.ready;
+  }
+
+  /**
+   * Compiles, then takes the schema out of the instance again: the compiled function keeps all it
+   * needs, and no tool's `$id` stays behind where another tool's schema could reach or collide with it.
+   */
+  private compileIn(ajv: AnyAjv): ValidateFunction {
+    const schema = this.schema as object;
+    try {
+      return ajv.compile(schema);
+    } finally {
+      if (typeof schema === 'object') ajv.removeSchema(schema);
+    }
   }
 
   private brokenViolations(): Violation[] {
@@ -144,17 +162,19 @@ export class SchemaJudge {
   private subValidator(ready: Ready, pointer: string): SubValidator | undefined {
     if (this.subValidators.has(pointer)) return this.subValidators.get(pointer);
     let fn: SubValidator | undefined;
+    const schema = this.schema as object;
+    const key = privateSchemaKey();
     try {
-      if (!this.privateKey) {
-        const key = privateSchemaKey();
-        ready.ajv.addSchema(this.schema as object, key);
-        this.privateKey = key;
-      }
+      // Registered only while the subschema compiles, for the same reason as in compileIn.
+      ready.ajv.addSchema(schema, key);
       const fragment = pointer.split('/').map(encodeURIComponent).join('/');
-      const compiled = ready.ajv.getSchema(`${this.privateKey}#${fragment}`);
+      const compiled = ready.ajv.getSchema(`${key}#${fragment}`);
       if (compiled) fn = (v) => compiled(v) === true;
     } catch {
       fn = undefined;
+    } finally {
+      ready.ajv.removeSchema(key);
+      if (typeof schema === 'object') ready.ajv.removeSchema(schema);
     }
     this.subValidators.set(pointer, fn);
     return fn;

@@ -30,8 +30,6 @@ function pathOf(e: ErrorObject): string {
   }
 }
 
-const HAS_VALUE_KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties', 'propertyNames']);
-
 function isWithin(e: ErrorObject, schemaPath: string): boolean {
   return e.schemaPath.startsWith(schemaPath + '/');
 }
@@ -65,9 +63,11 @@ export function toViolations(errors: readonly ErrorObject[], document: unknown):
       const branch = e.schemaPath.slice(u.schemaPath.length + 1).split('/')[0]!;
       (byBranch.get(branch) ?? byBranch.set(branch, []).get(branch)!).push(e);
     }
-    const rules = [...byBranch.values()].map((inner) => branchSummary(inner, u.instancePath)).filter((r) => r !== '');
+    const rules = [...new Set([...byBranch.values()].map((inner) => branchSummary(inner, u.instancePath)).filter((r) => r !== ''))];
     branchRules.set(u, rules.length > 3 ? [...rules.slice(0, 3), `${rules.length - 3} more`] : rules);
   }
+  // The items that failed a `contains` are not each wrong: only the array is.
+  for (const c of errors) if (c.keyword === 'contains') for (const e of errors) if (isWithin(e, c.schemaPath)) folded.add(e);
   const others = errors.filter((e) => e.keyword !== 'if');
   for (const e of errors) {
     if (folded.has(e)) continue;
@@ -82,8 +82,9 @@ export function toViolations(errors: readonly ErrorObject[], document: unknown):
     const missing = e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies';
     const v: Violation = { path, rule, keyword: e.keyword };
     if (!missing) {
-      const value = HAS_VALUE_KEYWORDS.has(e.keyword) && e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : getAt(document, path);
-      if (value !== undefined || path === '') v.value = shorten(path === '' && value === undefined ? document : value);
+      // A property name that is refused is the offending value itself; elsewhere it is the value at the path.
+      const value = e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : getAt(document, path);
+      if (value !== undefined) v.value = shorten(value);
     }
     out.push(v);
     if (out.length >= MAX_VIOLATIONS) break;

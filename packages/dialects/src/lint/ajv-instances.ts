@@ -1,13 +1,15 @@
 /**
- * The Ajv instances of the linter, created on first use and kept for the life of the process, so
- * that linting one tool at registration costs one meta-schema check, not an Ajv start-up.
- * Meta-schemas are the ones bundled in the ajv package; nothing is ever fetched.
+ * The validators of the linter. Meta-schema checks use validators precompiled from the
+ * meta-schemas bundled in the ajv package (generated/, nothing is ever fetched), so linting one
+ * tool at registration costs one meta-schema check, not an Ajv start-up. The Ajv instances that
+ * check example values are created on first use and kept for the life of the process.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaDialect } from './dialect.js';
-import { DIALECT_URIS } from './dialect.js';
+import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
+import { validate as meta07 } from './generated/meta-draft-07.generated.js';
 
 type AnyAjv = Ajv | Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -23,7 +25,6 @@ function create(dialect: SchemaDialect): AnyAjv {
 }
 
 const instances = new Map<SchemaDialect, AnyAjv>();
-const metaValidators = new Map<SchemaDialect, ValidateFunction>();
 
 /** The shared instance for validating data (examples) under a dialect. */
 export function ajvFor(dialect: SchemaDialect): AnyAjv {
@@ -37,14 +38,12 @@ export function freshAjvFor(dialect: SchemaDialect): AnyAjv {
   return create(dialect);
 }
 
-/** The compiled meta-schema of a dialect. */
+const META: Record<SchemaDialect, ValidateFunction> = {
+  '2020-12': meta2020 as unknown as ValidateFunction,
+  'draft-07': meta07 as unknown as ValidateFunction,
+};
+
+/** The meta-schema validator of a dialect; `errors` holds Ajv error objects after a failure. */
 export function metaValidator(dialect: SchemaDialect): ValidateFunction {
-  let validate = metaValidators.get(dialect);
-  if (!validate) {
-    const uri = DIALECT_URIS[dialect].replace(/#$/, '');
-    const found = ajvFor(dialect).getSchema(uri);
-    if (!found) throw new Error(`The bundled ${dialect} meta-schema is missing from ajv.`);
-    metaValidators.set(dialect, (validate = found));
-  }
-  return validate;
+  return META[dialect];
 }

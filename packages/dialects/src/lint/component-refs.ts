@@ -6,10 +6,9 @@
 import { fragmentToPointer, getAt } from '../json-pointer.js';
 import { RULE } from './rule-catalog.js';
 import type { Located, Reporter } from './types.js';
+import { isRecord } from './is-record.js';
 
 export type Deref = (value: unknown, path: string) => Located | undefined;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The identity when the input is not a document with components. */
 export const noComponents: Deref = (value, path) => ({ value, path });

@@ -7,8 +7,7 @@ import { componentDeref, noComponents, type Deref } from './component-refs.js';
 import { DEFAULT_SCOPE, isKnownRevision, KNOWN_REVISIONS } from './protocol.js';
 import { RULE } from './rule-catalog.js';
 import type { Reporter, ToolEntry } from './types.js';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from './is-record.js';
 
 export interface ReadInput {
   tools: ToolEntry[];
@@ -52,6 +51,7 @@ export function readInput(input: unknown, optionScope: string[] | undefined, rep
   let elements: { value: unknown; path: string }[];
   let rootScope = fallback;
   let deref: Deref = noComponents;
+  let inDescription = false;
 
   if (Array.isArray(input)) {
     elements = input.map((value, i) => ({ value, path: `/${i}` }));
@@ -63,6 +63,7 @@ export function readInput(input: unknown, optionScope: string[] | undefined, rep
     elements = input.tools.map((value, i) => ({ value, path: `/tools/${i}` }));
     const isDescription = 'protocolVersions' in input || 'mcpdesc' in input || 'components' in input;
     if (isDescription) {
+      inDescription = true;
       rootScope = readVersions(input.protocolVersions, '/protocolVersions', reporter) ?? fallback;
       deref = componentDeref(input, reporter);
     }
@@ -93,6 +94,7 @@ export function readInput(input: unknown, optionScope: string[] | undefined, rep
       path,
       name: typeof value.name === 'string' ? value.name : undefined,
       tool: value,
+      inDescription,
       scope,
       inputSchema: field('inputSchema'),
       outputSchema: field('outputSchema'),

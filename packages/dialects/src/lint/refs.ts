@@ -106,7 +106,10 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
     const target = stripFragment(url.href);
     const resource = resources.get(target);
     if (!resource) {
-      if (!BUNDLED.has(target)) findings.push({ kind: 'external', ref, path: at, reason: `names ${target}, outside this schema` });
+      if (!BUNDLED.has(target)) {
+        const reason = target === ref || `${target}${url.hash}` === ref ? 'is outside this schema' : `names ${target}, outside this schema`;
+        findings.push({ kind: 'external', ref, path: at, reason });
+      }
       continue;
     }
     const fragment = url.hash;

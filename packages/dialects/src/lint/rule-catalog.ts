@@ -34,7 +34,7 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     severities: ['error', 'warning'],
     applies: '2025-11-25, 2026-07-28 (before: a declared $schema is an error)',
     summary:
-      'inputSchema and outputSchema are valid under their declared or default dialect (2020-12 or draft-07); local $ref resolve; external $ref are not fetched.',
+      'inputSchema and outputSchema are valid under their declared or default dialect (2020-12 or draft-07); local $refs resolve; external $refs are never fetched.',
   },
   {
     id: RULE.inputSchemaPresent,

@@ -11,7 +11,7 @@ export interface RuleContext extends Reporter {
 
 export type LintRule = (tool: ToolEntry, context: RuleContext) => void;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord } from './is-record.js';
 
 export const toolLabel = (tool: ToolEntry): string => (tool.name === undefined ? 'This tool' : `Tool "${tool.name}"`);
 

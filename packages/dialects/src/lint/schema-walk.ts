@@ -4,6 +4,7 @@
  * keywords are data, and property names are names, not keywords.
  */
 import { join } from '../json-pointer.js';
+import { isRecord } from './is-record.js';
 
 const SINGLE = new Set([
   'additionalProperties', 'propertyNames', 'additionalItems', 'contains', 'not', 'if', 'then', 'else',
@@ -22,8 +23,6 @@ export interface WalkProblem {
 
 /** Returns the context its children see (e.g. the base URI after an `$id`). */
 export type Visit<C> = (node: Record<string, unknown>, path: string, depth: number, context: C) => C;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Calls `visit` for every object subschema, parents before children, in key order. */
 export function walkSchema<C = undefined>(schema: unknown, path: string, visit: Visit<C>, initial?: C): WalkProblem | undefined {

@@ -23,6 +23,8 @@ export interface ToolEntry {
   path: string;
   name: string | undefined;
   tool: Record<string, unknown>;
+  /** True inside an MCP Description document, whose tools may carry `examples` and `$componentRef`s. */
+  inDescription: boolean;
   /** Revisions this tool is checked for, sorted; empty when every revision named was unknown. */
   scope: string[];
   /** Fields that may be `$componentRef`s in an MCP Description, already followed. */

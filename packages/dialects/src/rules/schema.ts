@@ -167,8 +167,12 @@ export function ruleFileJsonSchema(): Record<string, unknown> {
   }) as Record<string, unknown>;
   return {
     ...schema,
-    $id: 'https://redouble.ai/schema-dialects/rule-file.schema.json',
     title: 'schema-dialects rule file',
     description: 'One dialect version: dialects/<name>@<version>.yaml (docs/rule-format.md).',
   };
+}
+
+/** The committed text of dialects/rule-file.schema.json. */
+export function ruleFileJsonSchemaText(): string {
+  return `${JSON.stringify(ruleFileJsonSchema(), null, 2)}\n`;
 }

@@ -1,6 +1,7 @@
 /**
  * mcp.tool.examples.shape: an MCP Description tool's `examples` is a non-empty map of named
- * examples, each with an object `input` (the arguments) and an object `result`.
+ * examples, each with an object `input` (the arguments) and an object `result`. A plain MCP Tool
+ * has no `examples` field, so there an unknown `examples` is left alone.
  */
 import { join } from '../../json-pointer.js';
 import { RULE } from '../rule-catalog.js';
@@ -9,7 +10,7 @@ import { isRecord, type LintRule } from '../rule-context.js';
 const CODE = RULE.examplesShape;
 
 export const examplesShape: LintRule = (tool, ctx) => {
-  if (!('examples' in tool.tool)) return;
+  if (!tool.inDescription || !('examples' in tool.tool)) return;
   const examples = ctx.deref(tool.tool.examples, join(tool.path, 'examples'));
   if (!examples) return;
   if (!isRecord(examples.value)) {

@@ -71,7 +71,9 @@ export const examplesValid: LintRule = (tool, ctx) => {
   for (const name of Object.keys(examples.value)) {
     const example = ctx.deref(examples.value[name], join(examples.path, name));
     if (!example || !isRecord(example.value)) continue;
-    const label = `Example "${name}"`;
+    // An example kept in components is reported there, away from its tool: name the tool.
+    const owner = example.path.startsWith(`${tool.path}/`) ? '' : ` of ${tool.name === undefined ? 'a tool' : `tool "${tool.name}"`}`;
+    const label = `Example "${name}"${owner}`;
     let checked = false;
     if (isRecord(example.value.input)) {
       input ??= validatorFor(tool, tool.inputSchema, ctx);

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lintCommand } from '../src/commands/lint.js';
+
+const fixtures = fileURLToPath(new URL('../../../corpus/mcpdesc/spec/draft/fixtures/', import.meta.url));
+const corpusTool = fileURLToPath(new URL('../../../corpus/tools/livemcpbench.pdf-reader-mcp/read_pdf.json', import.meta.url));
+
+function sink(isTTY = false) {
+  return {
+    text: '',
+    isTTY,
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
+}
+
+async function run(argv: string[], stdinText = '', options: { stdinTTY?: boolean; stdoutTTY?: boolean } = {}) {
+  const stdout = sink(options.stdoutTTY);
+  const stderr = sink();
+  const code = await lintCommand(argv, { stdin: Readable.from([stdinText]), stdout, stderr, isTTY: options.stdinTTY ?? false });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('dialects lint', () => {
+  it('lints a file: exit 1 with the rule id and pointer for a broken schema, 0 for a valid document', async () => {
+    const bad = await run([`${fixtures}expected-invalid/unresolved-local-tool-ref.json`]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('Tool "missing_local_definition" (/tools/0)');
+    expect(bad.stdout).toContain('json-schema.tool-schema.valid  /tools/0/inputSchema/properties/identifier/$ref');
+    expect(bad.stdout).toMatch(/unresolved-local-tool-ref\.json:\d+:\d+/);
+    const good = await run([`${fixtures}expected-valid/protocol-coverage-and-tool-schemas.json`]);
+    expect(good).toEqual({ code: 0, stdout: 'No problems found.\n', stderr: '' });
+  });
+
+  it('exits 0 on warnings only, and says the check is incomplete', async () => {
+    const result = await run([`${fixtures}expected-warning/unresolved-external-tool-ref.json`, '--format', 'json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ complete: false, errors: 0, warnings: 1 });
+    expect(report.diagnostics[0]).toMatchObject({ code: 'json-schema.tool-schema.valid', severity: 'warning' });
+  });
+
+  it('reads YAML from stdin with -', async () => {
+    const yaml = 'name: search\ninputSchema:\n  type: object\n  required: query\n';
+    const result = await run(['-', '--format=json'], yaml);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).diagnostics).toEqual([
+      { code: 'json-schema.tool-schema.valid', severity: 'error', message: 'Not a valid 2020-12 schema: "required" must be array.', path: '/inputSchema/required' },
+    ]);
+  });
+
+  it('writes SARIF 2.1.0 with rule ids and source lines', async () => {
+    const result = await run([corpusTool, '--format', 'sarif']);
+    expect(result.code).toBe(1);
+    const log = JSON.parse(result.stdout);
+    expect(log.version).toBe('2.1.0');
+    const [finding] = log.runs[0].results;
+    expect(finding.ruleId).toBe('json-schema.tool-schema.valid');
+    expect(log.runs[0].tool.driver.rules[finding.ruleIndex].id).toBe(finding.ruleId);
+    expect(finding.locations[0].physicalLocation.artifactLocation.uri).toBe(corpusTool);
+    const line = finding.locations[0].physicalLocation.region.startLine;
+    expect(readFileSync(corpusTool, 'utf8').split('\n')[line - 1]).toContain('exclusiveMinimum');
+  });
+
+  it('checks for the revision given with --protocol when the input names none', async () => {
+    expect((await run([corpusTool, '--protocol', '2024-11-05'])).code).toBe(0);
+    expect((await run([corpusTool, '--protocol', '2026-07-28'])).code).toBe(1);
+    const arrayOut = JSON.stringify({ name: 'a', inputSchema: { type: 'object' }, outputSchema: { type: 'array' } });
+    expect((await run(['--protocol', '2026-07-28'], arrayOut)).code).toBe(0);
+    expect((await run(['--protocol', '2025-11-25'], arrayOut)).code).toBe(1);
+  });
+
+  it('colours only a terminal, unless told otherwise', async () => {
+    const file = `${fixtures}expected-invalid/malformed-tool-schema.json`;
+    expect((await run([file])).stdout).not.toMatch(/\u001b\[/);
+    expect((await run([file], '', { stdoutTTY: true })).stdout).toMatch(/\u001b\[31m/);
+    expect((await run([file, '--no-color'], '', { stdoutTTY: true })).stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('exits 2 on usage faults and unreadable input', async () => {
+    const cases: [string[], string, RegExp][] = [
+      [['--format', 'xml', corpusTool], '', /unknown format/],
+      [['--frobnicate'], '', /unknown option/],
+      [['a.json', 'b.json'], '', /one input/],
+      [['--protocol', '1999-01-01', corpusTool], '', /Unknown protocol revision/],
+      [['/nonexistent/tools.json'], '', /cannot read the input \(ENOENT\)/],
+      [['-'], 'tools: [unclosed', /not valid JSON or YAML/],
+      [['-'], '   ', /empty/],
+      [['--protocol'], '', /needs a value/],
+    ];
+    for (const [argv, stdin, message] of cases) {
+      const result = await run(argv, stdin);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe('');
+    }
+    const waiting = await run([], '', { stdinTTY: true });
+    expect(waiting.code).toBe(2);
+  });
+
+  it('prints its help', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: dialects lint');
+  });
+});

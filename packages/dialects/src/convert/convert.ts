@@ -1,0 +1,190 @@
+/**
+ * `convert(input, dialect)`: a bare schema, an MCP Tool (inputSchema and outputSchema rewritten, the
+ * rest copied) or a tools/list result. Diagnostics point into that input. A fatal condition (not
+ * JSON data, a cyclic object, the depth guard, the size cap) returns no output at all.
+ */
+import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import type { Dialect } from '../rules/registry.js';
+import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
+import { checkLimits } from './limits.js';
+import { identityCopy } from './identity.js';
+import { planFor, type Plan } from './plan.js';
+import { SchemaWalker, type Explanation, type WalkLimits } from './walk.js';
+
+export interface ConvertOptions {
+  /** Deepest nesting walked before the conversion is refused (default 256). */
+  maxDepth?: number;
+  /** Most schema nodes one output schema may hold, counted as it is written (default 100,000). */
+  maxNodes?: number;
+}
+
+export interface ConvertResult {
+  /** undefined only when a fatal error stopped the conversion */
+  output: unknown;
+  diagnostics: Diagnostic[];
+  /** no error diagnostics */
+  ok: boolean;
+}
+
+export const DEFAULT_MAX_DEPTH = 256;
+export const DEFAULT_MAX_NODES = 100_000;
+
+export type InputShape = 'schema' | 'tool' | 'tools-list';
+
+/** Which of the three accepted shapes an input is. */
+export function inputShape(input: unknown): InputShape {
+  if (isPlainObject(input)) {
+    if (Array.isArray(input.tools) && !hasOwn(input, 'type') && !hasOwn(input, 'properties')) return 'tools-list';
+    if (hasOwn(input, 'inputSchema') && typeof input.name === 'string') return 'tool';
+  }
+  return 'schema';
+}
+
+function limitsFrom(options: ConvertOptions | undefined): WalkLimits {
+  if (options !== undefined && (options === null || typeof options !== 'object')) throw new DialectError('invalid-option', 'convert options must be an object');
+  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxNodes = options?.maxNodes ?? DEFAULT_MAX_NODES;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new DialectError('invalid-option', 'maxDepth must be a positive integer');
+  if (!Number.isInteger(maxNodes) || maxNodes < 1) throw new DialectError('invalid-option', 'maxNodes must be a positive integer');
+  return { maxDepth, maxNodes };
+}
+
+function checkDialect(dialect: Dialect): void {
+  if (dialect === null || typeof dialect !== 'object' || dialect.resolved === undefined) {
+    throw new DialectError('invalid-option', 'convert needs a Dialect from loadDialects().get(name)');
+  }
+}
+
+export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
+  checkDialect(dialect);
+  const plan = planFor(dialect);
+  const diags: Diagnostic[] = [];
+  const limits = limitsFrom(options);
+  const walker = new SchemaWalker(plan, limits, diags);
+  try {
+    const output = plan.identity ? identity(input, plan, walker, diags, limits) : convertShape(input, plan, walker, diags);
+    const diagnostics = finish(diags);
+    return { output, diagnostics, ok: !hasErrors(diagnostics) };
+  } catch (err) {
+    if (!(err instanceof Fatal)) throw err;
+    const diagnostics = finish([...diags, err.diagnostic]);
+    return { output: undefined, diagnostics, ok: false };
+  }
+}
+
+/** For each keyword of the canonical schema: kept, renamed, carried in a description, or lost. */
+export function explain(schema: unknown, dialect: Dialect): Explanation[] {
+  checkDialect(dialect);
+  const plan = planFor(dialect);
+  const diags: Diagnostic[] = [];
+  const explanations: Explanation[] = [];
+  const walker = new SchemaWalker(plan, limitsFrom(undefined), diags, explanations);
+  try {
+    convertShape(schema, plan, walker, diags);
+  } catch (err) {
+    if (!(err instanceof Fatal)) throw err;
+    diags.push(err.diagnostic);
+  }
+  for (const d of diags) {
+    if (d.code === 'rule-lost' || d.code === 'note-lost' || d.severity === 'error') {
+      explanations.push({ path: d.path, keyword: d.path.split('/').pop() ?? '', outcome: 'lost', detail: `${d.code}: ${d.message}` });
+    }
+  }
+  const seen = new Set<string>();
+  return explanations
+    .filter((e) => {
+      const key = `${e.path}\u0000${e.keyword}\u0000${e.outcome}\u0000${e.detail}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The identity copies in one pass; the full walk runs only to check references or to report a fault. */
+function identity(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], limits: WalkLimits): unknown {
+  const copied = identityCopy(input, limits.maxDepth);
+  if (!copied) return convertShape(input, plan, walker, diags);
+  if (copied.needsChecks) convertShape(input, plan, walker, diags);
+  return copied.output;
+}
+
+function convertShape(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
+  const shape = inputShape(input);
+  if (shape === 'schema') return convertOne(input, '', plan, walker, diags);
+  if (shape === 'tool') return convertTool(input as JsonObject, '', plan, walker, diags);
+  const list = input as JsonObject;
+  const out: JsonObject = {};
+  for (const k in list) {
+    if (k !== 'tools') {
+      put(out, k, copyJson(list[k], `/${k}`));
+      continue;
+    }
+    const tools = list.tools as unknown[];
+    const converted: unknown[] = new Array(tools.length);
+    for (let i = 0; i < tools.length; i++) {
+      const t = tools[i];
+      converted[i] = isPlainObject(t) ? convertTool(t, `/tools/${i}`, plan, walker, diags) : copyJson(t, `/tools/${i}`);
+    }
+    put(out, 'tools', converted);
+  }
+  return out;
+}
+
+function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): JsonObject {
+  const out: JsonObject = {};
+  for (const k in tool) {
+    if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags));
+    else put(out, k, copyJson(tool[k], `${prefix}/${k}`));
+  }
+  return out;
+}
+
+function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
+  const out = walker.convertSchema(schema, prefix);
+  checkLimits(out, plan, prefix, diags);
+  return out;
+}
+
+/** Tool fields other than the schemas: plain JSON copies, guarded like the schemas. */
+function copyJson(value: unknown, path: string): unknown {
+  const stack: unknown[] = [];
+  const rec = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v !== 'object') {
+      const reason = notJsonReason(v);
+      if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
+      return v;
+    }
+    if (depth > DEFAULT_MAX_DEPTH) {
+      const cyclic = stack.includes(v);
+      throw new Fatal({ code: cyclic ? 'cyclic-object' : 'too-deep', severity: 'error', message: cyclic ? 'a value contains itself (a JavaScript object cycle), so it is not JSON data' : `a value nests deeper than ${DEFAULT_MAX_DEPTH} levels`, path });
+    }
+    const reason = notJsonReason(v);
+    if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
+    stack.push(v);
+    let out: unknown;
+    if (Array.isArray(v)) out = v.map((x) => rec(x, depth + 1));
+    else {
+      const o: JsonObject = {};
+      for (const k in v as JsonObject) put(o, k, rec((v as JsonObject)[k], depth + 1));
+      out = o;
+    }
+    stack.pop();
+    return out;
+  };
+  return rec(value, 1);
+}
+
+/** Same fact reported once (an inlined definition is walked once per use), in a stable order. */
+function finish(diags: Diagnostic[]): Diagnostic[] {
+  if (diags.length === 0) return diags;
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const key = `${d.code}\u0000${d.path}\u0000${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return sortDiagnostics(out);
+}

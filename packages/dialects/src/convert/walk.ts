@@ -1,0 +1,824 @@
+/**
+ * The interpreter's walk over one schema (docs/architecture.md, passes 1-3): every node is visited
+ * once per place it appears in the output and a new object is built for it; references are
+ * followed as the plan says; then the nodes pass (booleans, composition, types and nulls, keyword
+ * policies, objects, notes) runs on the new node. Pointers are only built for diagnostics.
+ */
+import { diagnostic, type Diagnostic, type Severity } from '../diagnostics.js';
+import { escapeToken } from '../json-pointer.js';
+import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { fill, notesFor } from './notes.js';
+import { admitsNull, makeNullable, spellTypes } from './nulls.js';
+import { DROP, type Plan, type Policy, type PolicyTable } from './plan.js';
+import { RefIndex, type RefTarget } from './refs.js';
+import { selectNodes } from '../rules/jsonpath.js';
+
+export interface WalkLimits {
+  maxDepth: number;
+  maxNodes: number;
+}
+
+export interface Explanation {
+  path: string;
+  keyword: string;
+  outcome: 'kept' | 'renamed' | 'described' | 'lost';
+  detail: string;
+}
+
+interface NoteEvent {
+  event: string;
+  vars: Record<string, string>;
+}
+
+const DRAFT07 = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+const DRAFT2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+const DRAFT2019 = /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/;
+
+export class SchemaWalker {
+  readonly #plan: Plan;
+  readonly #limits: WalkLimits;
+  readonly #diags: Diagnostic[];
+  readonly #explain: Explanation[] | undefined;
+
+  // per schema
+  #root: unknown = undefined;
+  #prefix = '';
+  #tokens: string[] = [];
+  #depth = 0;
+  #nodes = 0;
+  #draft07 = false;
+  #normalize = false;
+  #refs: RefIndex | undefined;
+  #path: unknown[] = [];
+  #inlining: RefTarget[] = [];
+  #inlineNodes: unknown[] = [];
+  #defNames = new Map<unknown, string>();
+  #usedNames = new Set<string>();
+  #defQueue: RefTarget[] = [];
+  #cyclic = new Map<unknown, boolean>();
+  #refsWithin = new Map<unknown, unknown[]>();
+  #givenSets: Set<object>[] | undefined;
+  #placeholderSeen = false;
+
+  constructor(plan: Plan, limits: WalkLimits, diags: Diagnostic[], explain?: Explanation[]) {
+    this.#plan = plan;
+    this.#limits = limits;
+    this.#diags = diags;
+    this.#explain = explain;
+  }
+
+  /** Converts one schema; `prefix` is its JSON pointer inside the caller's input. Throws Fatal. */
+  convertSchema(root: unknown, prefix: string): unknown {
+    this.#root = root;
+    this.#prefix = prefix;
+    // The walker is reused for every schema of one input; a fatal stop discards it, so after a
+    // normal return the stacks are already empty and only the per-schema caches need clearing.
+    this.#tokens.length = 0;
+    this.#path.length = 0;
+    this.#inlining.length = 0;
+    this.#inlineNodes.length = 0;
+    this.#depth = 0;
+    this.#nodes = 0;
+    this.#refs = undefined;
+    if (this.#defNames.size > 0) this.#defNames.clear();
+    if (this.#usedNames.size > 0) this.#usedNames.clear();
+    this.#defQueue.length = 0;
+    if (this.#cyclic.size > 0) this.#cyclic.clear();
+    if (this.#refsWithin.size > 0) this.#refsWithin.clear();
+    this.#givenSets = undefined;
+    this.#placeholderSeen = false;
+    this.#readDraft(root);
+
+    const refs = this.#plan.references;
+    if (refs && isPlainObject(root)) this.#registerRootDefinitions(root);
+    let out = this.#walk(root, true, undefined);
+    if (refs && (this.#defQueue.length > 0 || this.#placeholderSeen) && isPlainObject(out)) out = this.#emitDefinitions(out);
+    if (!this.#plan.identity && isPlainObject(out)) out = this.#rootPass(out, this.#plan.rootTable);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- read
+
+  #readDraft(root: unknown): void {
+    this.#draft07 = false;
+    const declared = isPlainObject(root) && hasOwn(root, '$schema') ? root.$schema : undefined;
+    if (declared === undefined) return;
+    if (typeof declared === 'string' && DRAFT07.test(declared)) this.#draft07 = true;
+    else if (typeof declared !== 'string' || !(DRAFT2020.test(declared) || DRAFT2019.test(declared))) {
+      this.#report('unknown-draft', 'warning', `$schema ${JSON.stringify(declared)} is neither 2020-12 nor draft-07; the schema is read as 2020-12`, this.#pointer(['$schema']));
+    }
+    this.#normalize = this.#draft07 && this.#plan.normalizeDrafts;
+  }
+
+  // ---------------------------------------------------------------- diagnostics and paths
+
+  #pointer(extra?: readonly string[]): string {
+    let p = this.#prefix;
+    for (const t of this.#tokens) p += '/' + escapeToken(t);
+    if (extra) for (const t of extra) p += '/' + escapeToken(t);
+    return p;
+  }
+
+  #report(code: string, severity: Severity, message: string, path: string): void {
+    this.#diags.push(diagnostic(code, severity, message, path));
+  }
+
+  #fatal(code: string, message: string, path: string): never {
+    throw new Fatal(diagnostic(code, 'error', message, path));
+  }
+
+  #tooDeep(): never {
+    const seen = new Set<unknown>();
+    for (const o of this.#path) {
+      if (seen.has(o)) this.#fatal('cyclic-object', 'the schema is a JavaScript object that contains itself, so it is not JSON data', this.#pointer());
+      seen.add(o);
+    }
+    this.#fatal('too-deep', `the schema nests deeper than ${this.#limits.maxDepth} levels; conversion stopped here`, this.#pointer());
+  }
+
+  // ---------------------------------------------------------------- the walk
+
+  /** Any subschema position. `keyword` is the keyword holding it (for booleans in closure positions). */
+  #walk(node: unknown, atRoot: boolean, keyword: string | undefined, events?: NoteEvent[]): unknown {
+    if (typeof node === 'boolean') return this.#walkBoolean(node, atRoot, keyword);
+    if (!isPlainObject(node)) {
+      const reason = notJsonReason(node);
+      if (reason) this.#fatal('not-json', `${reason} (where a schema was expected)`, this.#pointer());
+      this.#report('invalid-schema', 'error', `a schema must be an object or a boolean, not ${node === null ? 'null' : Array.isArray(node) ? 'an array' : typeof node}; it is copied as it is`, this.#pointer());
+      return this.#copy(node);
+    }
+    if (++this.#depth > this.#limits.maxDepth) this.#tooDeep();
+    if (++this.#nodes > this.#limits.maxNodes) this.#tooLarge();
+    this.#path.push(node);
+    const refs = this.#plan.references;
+    const out =
+      refs && hasOwn(node, '$ref') && typeof node.$ref === 'string' ? this.#walkRef(node, atRoot, events) : this.#walkObject(node, atRoot, events);
+    this.#path.pop();
+    this.#depth--;
+    return out;
+  }
+
+  #walkBoolean(b: boolean, atRoot: boolean, keyword: string | undefined): unknown {
+    if (this.#plan.booleans === 'keep' || (keyword !== undefined && BOOLEAN_CLOSURE_KEYWORDS.has(keyword))) return b;
+    if (b) return {};
+    const table = atRoot ? this.#plan.rootTable : this.#plan.belowTable;
+    if (policyOf(table, 'not').kind !== 'drop') return { not: {} };
+    const text = this.#plan.events.get('false-schema');
+    if (text) return { description: text };
+    this.#report('rule-lost', 'warning', 'a false schema (nothing accepted) cannot be spelled in this dialect and no note carries it', this.#pointer());
+    return {};
+  }
+
+  #walkObject(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+    const plan = this.#plan;
+    const table = this.#tableFor(node, atRoot);
+    const refs = plan.references;
+    const normalize = this.#normalize;
+    const explain = this.#explain;
+    let out: JsonObject = {};
+    let dropped: [string, unknown][] | undefined;
+    let renamedNotes: Set<string> | undefined;
+
+    for (const key in node) {
+      const value = node[key];
+      let k = key;
+      if (normalize) {
+        const n = this.#draft07Spelling(node, key, value);
+        if (n === null) continue;
+        if (n === 'dependencies') {
+          this.#splitDependencies(value, out, table);
+          continue;
+        }
+        k = n;
+      }
+      if (refs !== undefined) {
+        if (k === '$defs' || k === 'definitions') {
+          if (node === this.#root && this.#depth === 1 && refs.mode === 'keep' && !this.#placeholderSeen) {
+            this.#placeholderSeen = true;
+            put(out, refs.definitionsKeyword, PLACEHOLDER);
+          }
+          continue;
+        }
+      } else if (k === '$ref' && typeof value === 'string') {
+        this.#checkRef(value, node);
+      }
+
+      const policy = policyOf(table, k);
+      let outKey = k;
+      if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
+        if (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) (dropped ??= []).push([k, value]);
+        continue;
+      }
+      if (policy.kind === 'rename') {
+        outKey = policy.to;
+        if (policy.note) {
+          (dropped ??= []).push([k, value]);
+          (renamedNotes ??= new Set()).add(k);
+        }
+        if (explain) explain.push({ path: this.#pointer([key]), keyword: key, outcome: 'renamed', detail: `spelled ${policy.to}` });
+      } else if (explain && !SILENT_KEYWORDS.has(k)) {
+        explain.push({ path: this.#pointer([key]), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
+      }
+      if (hasOwn(out, outKey)) {
+        this.#report('rename-conflict', 'warning', `${k} would be spelled ${outKey}, which the schema already has; it is dropped`, this.#pointer([key]));
+        (dropped ??= []).push([k, value]);
+        continue;
+      }
+
+      const kind = KEYWORD_KIND.get(k);
+      let v: unknown;
+      if (kind === Kind.Sub) {
+        this.#tokens.push(key);
+        v = this.#walk(value, false, k);
+        this.#tokens.pop();
+      } else if (kind === Kind.Arr && Array.isArray(value)) {
+        this.#tokens.push(key);
+        const arr: unknown[] = new Array(value.length);
+        for (let i = 0; i < value.length; i++) {
+          this.#tokens.push(String(i));
+          arr[i] = this.#walk(value[i], false, k);
+          this.#tokens.pop();
+        }
+        this.#tokens.pop();
+        v = arr;
+      } else if (kind === Kind.Map && isPlainObject(value)) {
+        this.#tokens.push(key);
+        const map: JsonObject = {};
+        for (const name in value) {
+          this.#tokens.push(name);
+          put(map, name, this.#walk(value[name], false, k));
+          this.#tokens.pop();
+        }
+        this.#tokens.pop();
+        v = map;
+      } else {
+        v = this.#copy(value, key);
+      }
+      put(out, outKey, v);
+    }
+
+    if (plan.identity) return out;
+    if (plan.allOf === 'merge' && Array.isArray(out.allOf)) out = this.#mergeAllOf(out, table, (dropped ??= []));
+    if (plan.nulls !== undefined || plan.typeArrays !== 'keep') {
+      out = spellTypes(out, plan, (m) => this.#report('type-spelling', 'warning', m, this.#pointer(['type'])));
+    }
+    if (plan.constAsEnum && hasOwn(out, 'const')) out = constToEnum(out);
+    if (plan.closed === 'all' || plan.optional === 'required-nullable') this.#objects(out);
+    if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- draft-07 reading
+
+  /** The 2020-12 spelling of a draft-07 keyword; null when it has no meaning here. */
+  #draft07Spelling(node: JsonObject, key: string, value: unknown): string | null {
+    switch (key) {
+      case 'items':
+        return Array.isArray(value) ? 'prefixItems' : key;
+      case 'additionalItems':
+        return Array.isArray(node.items) ? 'items' : null;
+      case 'dependencies':
+        return 'dependencies';
+      case '$ref':
+        return key;
+      default:
+        if (hasOwn(node, '$ref') && !ANNOTATION_KEYWORDS.has(key) && key !== '$schema' && key !== '$id' && key !== 'definitions' && key !== '$defs') {
+          // draft-07 ignores the siblings of $ref; spelling them in 2020-12 would give them a meaning.
+          this.#report('draft07-ref-sibling', 'info', `draft-07 ignores ${key} beside $ref, so it is left out`, this.#pointer([key]));
+          return null;
+        }
+        return key;
+    }
+  }
+
+  #splitDependencies(value: unknown, out: JsonObject, table: PolicyTable): void {
+    if (!isPlainObject(value)) return;
+    const required: JsonObject = {};
+    const schemas: JsonObject = {};
+    let hasReq = false;
+    let hasSchemas = false;
+    this.#tokens.push('dependencies');
+    for (const name in value) {
+      const v = value[name];
+      this.#tokens.push(name);
+      if (Array.isArray(v)) {
+        put(required, name, this.#copy(v));
+        hasReq = true;
+      } else {
+        put(schemas, name, this.#walk(v, false, 'dependentSchemas'));
+        hasSchemas = true;
+      }
+      this.#tokens.pop();
+    }
+    this.#tokens.pop();
+    if (hasReq && policyOf(table, 'dependentRequired').kind !== 'drop') put(out, 'dependentRequired', required);
+    if (hasSchemas && policyOf(table, 'dependentSchemas').kind !== 'drop') put(out, 'dependentSchemas', schemas);
+  }
+
+  // ---------------------------------------------------------------- references
+
+  #refIndex(): RefIndex {
+    return (this.#refs ??= new RefIndex(this.#root));
+  }
+
+  /** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
+  #checkRef(ref: string, node: JsonObject): void {
+    const r = this.#refIndex().resolve(ref);
+    if (r.kind === 'missing') this.#report('unresolved-ref', 'error', r.reason, this.#pointer(['$ref']));
+    else if (r.kind === 'external') this.#report('external-ref', 'warning', `${ref} is external and is never fetched`, this.#pointer(['$ref']));
+    else if (this.#noExit(node, r.target)) {
+      this.#report('ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, this.#pointer(['$ref']));
+    }
+  }
+
+  #walkRef(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+    const refs = this.#plan.references as NonNullable<Plan['references']>;
+    const ref = node.$ref as string;
+    const resolution = this.#refIndex().resolve(ref);
+    const siblings = withoutRef(node);
+    if (resolution.kind !== 'local') {
+      const refPath = this.#pointer(['$ref']);
+      if (resolution.kind === 'missing') this.#report('unresolved-ref', 'error', resolution.reason, refPath);
+      else this.#report('external-ref', 'warning', `${ref} is external and is never fetched`, refPath);
+      if (refs.mode === 'keep') return this.#refWithSiblings(ref, siblings, atRoot, events);
+      const ev: NoteEvent[] = [...(events ?? [])];
+      if (resolution.kind === 'external') ev.push({ event: 'external-ref', vars: { ref } });
+      return this.#walkObject(siblings ?? {}, atRoot, ev.length > 0 ? ev : undefined);
+    }
+    const target = resolution.target;
+    if (this.#noExit(node, target)) {
+      this.#report('ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, this.#pointer(['$ref']));
+    }
+    const reentry = this.#path.includes(target.node) || this.#inlineNodes.includes(target.node);
+    const inline = this.#shouldInline(target);
+    if (inline && reentry) return this.#breakCycle(target, siblings, atRoot, events);
+    if (inline || (refs.siblings === 'merge' && siblings !== undefined)) return this.#inline(target, siblings, atRoot, events);
+    const name = target.tokens.length === 0 ? undefined : this.#definitionName(target);
+    const spelled = name === undefined ? '#' : refs.refPrefix + escapeToken(name);
+    return this.#refWithSiblings(spelled, siblings, atRoot, events);
+  }
+
+  #refWithSiblings(spelled: string, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+    const refs = this.#plan.references as NonNullable<Plan['references']>;
+    const refNode: JsonObject = {};
+    put(refNode, refs.refKeyword, spelled);
+    if (siblings === undefined && events === undefined) return refNode;
+    const rest = this.#walkObject(siblings ?? {}, atRoot, events);
+    if (!isPlainObject(rest)) return refNode;
+    if (refs.siblings === 'wrap-anyof' && Object.keys(rest).length > 0) {
+      const out: JsonObject = { anyOf: [refNode] };
+      for (const k in rest) put(out, k, rest[k]);
+      return out;
+    }
+    const out: JsonObject = refNode;
+    for (const k in rest) put(out, k, rest[k]);
+    return out;
+  }
+
+  #shouldInline(target: RefTarget): boolean {
+    const refs = this.#plan.references as NonNullable<Plan['references']>;
+    if (refs.mode === 'inline') return refs.cycles === 'break' || !this.#isCyclic(target.node);
+    return refs.cycles === 'break' && this.#isCyclic(target.node);
+  }
+
+  #inline(target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+    const source = siblings === undefined ? target.node : this.#mergeSiblings(target.node, siblings);
+    const savedTokens = this.#tokens;
+    this.#tokens = [...target.tokens];
+    this.#inlining.push(target);
+    this.#inlineNodes.push(target.node);
+    const out = this.#walk(source, atRoot, undefined, events);
+    this.#inlineNodes.pop();
+    this.#inlining.pop();
+    this.#tokens = savedTokens;
+    return out;
+  }
+
+  /** 2020-12 applies a `$ref` and its siblings both; annotations beside it win over the target's. */
+  #mergeSiblings(target: unknown, siblings: JsonObject): unknown {
+    if (target === true) return siblings;
+    if (!isPlainObject(target)) return { allOf: [target, siblings] };
+    let conflict = false;
+    for (const k in siblings) {
+      if (!ANNOTATION_KEYWORDS.has(k) && hasOwn(target, k) && !jsonEqual(target[k], siblings[k])) {
+        conflict = true;
+        break;
+      }
+    }
+    const out: JsonObject = {};
+    if (!conflict) {
+      for (const k in target) put(out, k, target[k]);
+      for (const k in siblings) put(out, k, siblings[k]);
+      return out;
+    }
+    const rest: JsonObject = {};
+    for (const k in siblings) put(ANNOTATION_KEYWORDS.has(k) ? out : rest, k, siblings[k]);
+    put(out, 'allOf', [target, rest]);
+    return out;
+  }
+
+  #breakCycle(target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+    const t = target.node;
+    const shape: JsonObject = {};
+    const type = isPlainObject(t) && hasOwn(t, 'type') ? t.type : isPlainObject(t) && (hasOwn(t, 'items') || hasOwn(t, 'prefixItems')) && !hasOwn(t, 'properties') ? 'array' : 'object';
+    put(shape, 'type', type);
+    put(shape, 'title', target.name);
+    const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
+    if (description !== undefined) put(shape, 'description', description);
+    const ev: NoteEvent[] = [...(events ?? []), { event: 'cycle', vars: { name: target.name } }];
+    const savedTokens = this.#tokens;
+    this.#tokens = [...target.tokens];
+    const out = this.#walk(shape, atRoot, undefined, ev);
+    this.#tokens = savedTokens;
+    return out;
+  }
+
+  /** A chain of references that returns to its start without any schema in between. */
+  #noExit(node: JsonObject, target: RefTarget): boolean {
+    let cur: unknown = target.node;
+    for (let i = 0; i < 64; i++) {
+      if (cur === node) return true;
+      if (!isPlainObject(cur) || typeof cur.$ref !== 'string') return false;
+      const r = this.#refIndex().resolve(cur.$ref);
+      if (r.kind !== 'local') return false;
+      cur = r.target.node;
+    }
+    return false;
+  }
+
+  #isCyclic(node: unknown): boolean {
+    const known = this.#cyclic.get(node);
+    if (known !== undefined) return known;
+    const seen = new Set<unknown>();
+    const stack = [...this.#targetsWithin(node)];
+    let cyclic = false;
+    while (stack.length > 0) {
+      const n = stack.pop();
+      if (n === node) {
+        cyclic = true;
+        break;
+      }
+      if (seen.has(n)) continue;
+      seen.add(n);
+      for (const m of this.#targetsWithin(n)) stack.push(m);
+    }
+    this.#cyclic.set(node, cyclic);
+    return cyclic;
+  }
+
+  /** The local targets referenced anywhere inside a node (references are not followed). */
+  #targetsWithin(node: unknown): unknown[] {
+    let list = this.#refsWithin.get(node);
+    if (list) return list;
+    list = [];
+    const stack: unknown[] = [node];
+    const seen = new Set<unknown>();
+    while (stack.length > 0 && seen.size < this.#limits.maxNodes * 4) {
+      const n = stack.pop();
+      if (!isPlainObject(n) || seen.has(n)) continue;
+      seen.add(n);
+      if (typeof n.$ref === 'string') {
+        const r = this.#refIndex().resolve(n.$ref);
+        if (r.kind === 'local') list.push(r.target.node);
+      }
+      for (const k in n) {
+        const kind = KEYWORD_KIND.get(k);
+        const v = n[k];
+        if (kind === Kind.Sub) stack.push(v);
+        else if (kind === Kind.Arr && Array.isArray(v)) for (const x of v) stack.push(x);
+        else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) stack.push(v[name]);
+      }
+    }
+    this.#refsWithin.set(node, list);
+    return list;
+  }
+
+  // ---------------------------------------------------------------- kept definitions
+
+  #registerRootDefinitions(root: JsonObject): void {
+    const refs = this.#plan.references as NonNullable<Plan['references']>;
+    if (refs.mode !== 'keep') return;
+    const index = this.#refIndex();
+    for (const container of ['$defs', 'definitions']) {
+      const defs = hasOwn(root, container) ? root[container] : undefined;
+      if (!isPlainObject(defs)) continue;
+      for (const name in defs) {
+        const target = index.targetAt([container, name], defs[name]);
+        if (refs.cycles === 'break' && this.#isCyclic(target.node)) continue;
+        this.#definitionName(target);
+      }
+    }
+  }
+
+  #definitionName(target: RefTarget): string {
+    let name = this.#defNames.get(target.node);
+    if (name !== undefined) return name;
+    name = target.name;
+    for (let i = 2; this.#usedNames.has(name); i++) name = `${target.name}_${i}`;
+    this.#usedNames.add(name);
+    this.#defNames.set(target.node, name);
+    this.#defQueue.push(target);
+    return name;
+  }
+
+  #emitDefinitions(rootOut: JsonObject): JsonObject {
+    const refs = this.#plan.references as NonNullable<Plan['references']>;
+    const container: JsonObject = {};
+    for (let i = 0; i < this.#defQueue.length; i++) {
+      const target = this.#defQueue[i] as RefTarget;
+      const savedTokens = this.#tokens;
+      this.#tokens = [...target.tokens];
+      const out = this.#walk(target.node, false, undefined);
+      this.#tokens = savedTokens;
+      put(container, this.#defNames.get(target.node) as string, out);
+    }
+    if (this.#placeholderSeen && Object.keys(container).length === 0) {
+      const out: JsonObject = {};
+      for (const k in rootOut) if (rootOut[k] !== PLACEHOLDER) put(out, k, rootOut[k]);
+      return out;
+    }
+    const allow = this.#plan.rootTable.allow;
+    if (allow && !allow.has(refs.definitionsKeyword)) {
+      this.#report('definitions-not-allowed', 'error', `the references need ${refs.definitionsKeyword} at the root, which this dialect does not admit there`, this.#prefix);
+    }
+    if (this.#placeholderSeen) {
+      for (const k in rootOut) if (rootOut[k] === PLACEHOLDER) rootOut[k] = container;
+      return rootOut;
+    }
+    put(rootOut, refs.definitionsKeyword, container);
+    return rootOut;
+  }
+
+  // ---------------------------------------------------------------- nodes pass helpers
+
+  #tableFor(node: JsonObject, atRoot: boolean): PolicyTable {
+    const base = atRoot ? this.#plan.rootTable : this.#plan.belowTable;
+    const given = this.#plan.given;
+    if (given.length === 0) return base;
+    const sets = (this.#givenSets ??= given.map((g) => selectNodes(this.#root, g.steps)));
+    let policies: Map<string, Policy> | undefined;
+    for (let i = 0; i < given.length; i++) {
+      const g = given[i] as Plan['given'][number];
+      if ((g.scope === 'root' && !atRoot) || (g.scope === 'below-root' && atRoot)) continue;
+      if (!(sets[i] as Set<object>).has(node)) continue;
+      policies ??= new Map(base.policies);
+      for (const [k, p] of g.policies) policies.set(k, p);
+    }
+    return policies ? { ...base, policies } : base;
+  }
+
+  #mergeAllOf(out: JsonObject, table: PolicyTable, dropped: [string, unknown][]): JsonObject {
+    const branches = out.allOf as unknown[];
+    const kept: unknown[] = [];
+    const result: JsonObject = {};
+    for (const k in out) if (k !== 'allOf') put(result, k, out[k]);
+    for (const b of branches) {
+      if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) continue;
+      if (!isPlainObject(b) || !mergeInto(result, b)) kept.push(b);
+    }
+    if (kept.length > 0) {
+      if (policyOf(table, 'allOf').kind === 'drop') dropped.push(['allOf', kept]);
+      else put(result, 'allOf', kept);
+    }
+    return result;
+  }
+
+  #objects(out: JsonObject): void {
+    const plan = this.#plan;
+    const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || hasOwn(out, 'properties');
+    if (!isObject) return;
+    if (plan.closed === 'all') {
+      const ap = out.additionalProperties;
+      const map = (ap !== undefined && ap !== true && ap !== false) || hasOwn(out, 'patternProperties');
+      if (map && plan.maps === 'close-and-report') {
+        this.#report('map-closed', 'error', 'this object accepts other properties by a schema (a map); the dialect closes every object, so they are refused by the spelled schema though the canonical schema accepts them', this.#pointer());
+        delete out.patternProperties;
+        out.additionalProperties = false;
+      } else if (!map && ap !== false) {
+        out.additionalProperties = false;
+      }
+    }
+    if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
+      const props = out.properties;
+      const required = Array.isArray(out.required) ? (out.required as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      const have = new Set(required);
+      const refKeyword = plan.references?.refKeyword ?? '$ref';
+      for (const name in props) {
+        if (have.has(name)) continue;
+        required.push(name);
+        if (admitsNull(props[name], refKeyword)) {
+          this.#report('null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, this.#pointer(['properties', name]));
+        } else {
+          put(props, name, makeNullable(props[name], plan.nulls, refKeyword));
+        }
+      }
+      out.required = required;
+    }
+  }
+
+  #describe(
+    out: JsonObject,
+    node: JsonObject,
+    table: PolicyTable,
+    dropped: [string, unknown][],
+    renamed: Set<string> | undefined,
+    events: NoteEvent[] | undefined,
+  ): void {
+    const explain = this.#explain;
+    const outcome = notesFor(this.#plan.notes, this.#plan.notesByKeyword, dropped, explain !== undefined);
+    const sentences = outcome.sentences;
+    if (events) {
+      for (const e of events) {
+        const text = this.#plan.events.get(e.event);
+        if (text) sentences.push(fill(text, (n) => e.vars[n]));
+        else if (e.event === 'cycle') this.#report('rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, this.#pointer());
+      }
+    }
+    for (const k of outcome.lost) {
+      if (renamed?.has(k)) continue;
+      this.#report('rule-lost', 'warning', `${k} is not spelled in this dialect and no note carries it`, this.#pointer([k]));
+      if (explain) explain.push({ path: this.#pointer([k]), keyword: k, outcome: 'lost', detail: 'dropped; no note carries it' });
+    }
+    if (sentences.length === 0) return;
+    const canDescribe = policyOf(table, 'description').kind === 'keep' && (table.allow === undefined || table.allow.has('description'));
+    if (explain && outcome.carriedBy) {
+      for (const [k, s] of outcome.carriedBy) {
+        if (renamed?.has(k)) continue;
+        explain.push({ path: this.#pointer([k]), keyword: k, outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? s : `${s} (no description can be carried here)` });
+      }
+    }
+    if (!canDescribe) {
+      this.#report('note-lost', 'warning', `this dialect admits no description here, so these sentences cannot be carried: ${sentences.join(' ')}`, this.#pointer());
+      return;
+    }
+    const author = typeof out.description === 'string' ? out.description : typeof node.description === 'string' ? node.description : '';
+    put(out, 'description', author ? `${author} ${sentences.join(' ')}` : sentences.join(' '));
+  }
+
+  // ---------------------------------------------------------------- root pass
+
+  #rootPass(out: JsonObject, table: PolicyTable): JsonObject {
+    const plan = this.#plan;
+    if (plan.rootUnions === 'forbid') out = this.#rootUnion(out);
+    if (plan.rootType === 'object' && out.type !== 'object') {
+      this.#report('root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, this.#prefix);
+    }
+    const allow = table.allow;
+    if (allow) {
+      for (const k of Object.keys(out)) {
+        if (allow.has(k) || out[k] === PLACEHOLDER) continue;
+        if (RULE_KEYWORDS.has(k)) this.#report('rule-lost', 'warning', `${k} cannot be spelled at the root in this dialect and is dropped`, this.#pointer([k]));
+        delete out[k];
+      }
+    }
+    return out;
+  }
+
+  #rootUnion(out: JsonObject): JsonObject {
+    const key = Array.isArray(out.anyOf) ? 'anyOf' : Array.isArray(out.oneOf) ? 'oneOf' : undefined;
+    if (!key) return out;
+    const branches = out[key] as unknown[];
+    const objects = branches.every((b) => isPlainObject(b) && (b.type === 'object' || isPlainObject(b.properties)));
+    if (!objects) {
+      this.#report('root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, this.#pointer([key]));
+      return out;
+    }
+    const properties: JsonObject = isPlainObject(out.properties) ? { ...out.properties } : {};
+    let common: Set<string> | undefined;
+    for (const b of branches as JsonObject[]) {
+      const props = isPlainObject(b.properties) ? b.properties : {};
+      for (const name in props) {
+        if (!hasOwn(properties, name)) put(properties, name, props[name]);
+        else if (!jsonEqual(properties[name], props[name])) put(properties, name, { anyOf: [properties[name], props[name]] });
+      }
+      const req = new Set(Array.isArray(b.required) ? (b.required as string[]) : []);
+      common = common ? new Set([...common].filter((n) => req.has(n))) : req;
+    }
+    const result: JsonObject = {};
+    for (const k in out) {
+      if (k === key) continue;
+      put(result, k, out[k]);
+    }
+    put(result, 'type', 'object');
+    put(result, 'properties', properties);
+    const required = [...(Array.isArray(out.required) ? (out.required as string[]) : []), ...[...(common ?? [])].filter((n) => !(Array.isArray(out.required) && out.required.includes(n)))];
+    if (required.length > 0) put(result, 'required', required);
+    this.#report('root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, this.#pointer([key]));
+    const text = this.#plan.events.get('root-union');
+    if (text) {
+      const sentence = fill(text, (n) => (n === 'count' ? String(branches.length) : undefined));
+      if (policyOf(this.#plan.rootTable, 'description').kind === 'keep' && (this.#plan.rootTable.allow?.has('description') ?? true)) {
+        put(result, 'description', typeof result.description === 'string' ? `${result.description} ${sentence}` : sentence);
+      } else this.#report('note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${sentence}`, this.#prefix);
+    }
+    return result;
+  }
+
+  // ---------------------------------------------------------------- data
+
+  #tooLarge(): never {
+    const outer = this.#inlining[0];
+    const chain = this.#inlining.map((t) => t.name);
+    const where = outer ? this.#prefix + outer.pointer : this.#pointer();
+    const because = outer
+      ? `inlining ${outer.name}${chain.length > 1 ? ` (through ${chain.slice(1).join(' > ')})` : ''} makes the output pass ${this.#limits.maxNodes} schema nodes`
+      : `the output passes ${this.#limits.maxNodes} schema nodes`;
+    this.#fatal('output-too-large', `${because}; the conversion is refused`, where);
+  }
+
+  /** Deep copy of JSON data (values of non-schema keywords), guarded against cycles and non-JSON values. */
+  #copy(value: unknown, key?: string): unknown {
+    if (value === null || typeof value !== 'object') {
+      const reason = notJsonReason(value);
+      if (reason) this.#fatal('not-json', reason, this.#pointer(key === undefined ? undefined : [key]));
+      return value;
+    }
+    return this.#copyDeep(value, key, this.#depth + 1, []);
+  }
+
+  #copyDeep(value: unknown, key: string | undefined, depth: number, stack: unknown[]): unknown {
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+      const reason = notJsonReason(value);
+      if (reason) this.#fatal('not-json', reason, this.#pointer(key === undefined ? undefined : [key]));
+      return value;
+    }
+    if (depth > this.#limits.maxDepth) {
+      const where = this.#pointer(key === undefined ? undefined : [key]);
+      if (new Set(stack).size < stack.length || stack.includes(value)) this.#fatal('cyclic-object', 'a value contains itself (a JavaScript object cycle), so it is not JSON data', where);
+      this.#fatal('too-deep', `a value nests deeper than ${this.#limits.maxDepth} levels`, where);
+    }
+    stack.push(value);
+    let out: unknown;
+    if (Array.isArray(value)) {
+      const arr: unknown[] = new Array(value.length);
+      for (let i = 0; i < value.length; i++) arr[i] = this.#copyDeep(value[i], key, depth + 1, stack);
+      out = arr;
+    } else {
+      if (!isPlainObject(value)) this.#fatal('not-json', notJsonReason(value) ?? 'not JSON data', this.#pointer(key === undefined ? undefined : [key]));
+      const obj: JsonObject = {};
+      for (const k in value) put(obj, k, this.#copyDeep(value[k], key, depth + 1, stack));
+      out = obj;
+    }
+    stack.pop();
+    return out;
+  }
+}
+
+/** Marks where the kept definitions go while the root is still being built. */
+const PLACEHOLDER: JsonObject = Object.freeze({}) as JsonObject;
+
+function policyOf(table: PolicyTable, keyword: string): Policy {
+  if (table.allow && !table.allow.has(keyword)) return DROP;
+  return table.policies.get(keyword) ?? table.other;
+}
+
+function withoutRef(node: JsonObject): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const k in node) {
+    if (k === '$ref') continue;
+    put((out ??= {}), k, node[k]);
+  }
+  return out;
+}
+
+function constToEnum(out: JsonObject): JsonObject {
+  const result: JsonObject = {};
+  const c = out.const;
+  for (const k in out) {
+    if (k === 'const') {
+      if (!hasOwn(out, 'enum')) put(result, 'enum', [c]);
+    } else if (k === 'enum' && Array.isArray(out.enum) && out.enum.some((x) => jsonEqual(x, c))) {
+      put(result, 'enum', [c]);
+    } else put(result, k, out[k]);
+  }
+  return result;
+}
+
+/** Merges an allOf branch into its parent when no keyword conflicts; false when it cannot. */
+function mergeInto(target: JsonObject, branch: JsonObject): boolean {
+  for (const k in branch) {
+    if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
+    if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
+      const a = target[k] as JsonObject;
+      for (const name in branch[k] as JsonObject) if (hasOwn(a, name) && !jsonEqual(a[name], (branch[k] as JsonObject)[name])) return false;
+      continue;
+    }
+    if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
+    return false;
+  }
+  for (const k in branch) {
+    const v = branch[k];
+    if (!hasOwn(target, k)) put(target, k, v);
+    else if (k === 'properties') {
+      const merged: JsonObject = { ...(target[k] as JsonObject) };
+      for (const name in v as JsonObject) if (!hasOwn(merged, name)) put(merged, name, (v as JsonObject)[name]);
+      target[k] = merged;
+    } else if (k === 'required') {
+      target[k] = [...new Set([...(target[k] as unknown[]), ...(v as unknown[])])];
+    }
+  }
+  return true;
+}
+

@@ -1,0 +1,77 @@
+/**
+ * createJudge: the judge of one tool, built when the tool is registered. Every call is judged
+ * against the canonical schema, whichever dialect the caller read; a caller whose dialect sends
+ * null for omitted optional properties has those nulls read as omissions first (decode-plan.ts).
+ */
+import { DialectError } from '../diagnostics.js';
+import { renderText, violationsToDiagnostics } from './render.js';
+import { SchemaJudge, type Limits, type Verdict } from './schema-judge.js';
+import type { CheckArgumentsOptions, Judge, JudgeOptions, JudgeResult, JudgeTool, Violation } from './types.js';
+import { shorten } from './rule-words.js';
+
+function positiveInteger(options: JudgeOptions, key: 'maxDepth' | 'maxNodes' | 'nativePatternMaxLength', fallback: number): number {
+  const v = options[key];
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < 1) throw new DialectError('invalid-option', `createJudge: option ${key} must be a positive integer, got ${String(v)}.`);
+  return v;
+}
+
+function readOptions(options: JudgeOptions | undefined): { limits: Limits; requireObject: boolean } {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new DialectError('invalid-option', 'createJudge: options must be an object.');
+  }
+  const o = options ?? {};
+  const defaultDraft = o.defaultDraft ?? '2020-12';
+  if (defaultDraft !== '2020-12' && defaultDraft !== 'draft-07') {
+    throw new DialectError('invalid-option', `createJudge: option defaultDraft must be "2020-12" or "draft-07", got ${String(defaultDraft)}.`);
+  }
+  return {
+    limits: {
+      maxDepth: positiveInteger(o, 'maxDepth', 128),
+      maxNodes: positiveInteger(o, 'maxNodes', 100_000),
+      nativePatternMaxLength: positiveInteger(o, 'nativePatternMaxLength', 256),
+      defaultDraft,
+    },
+    requireObject: o.requireObjectArguments ?? true,
+  };
+}
+
+function failure(violations: Violation[], fault: 'caller' | 'server', name: string | undefined): JudgeResult {
+  return { ok: false, violations, text: renderText(violations, fault, name), fault, diagnostics: violationsToDiagnostics(violations, fault) };
+}
+
+function fromVerdict(verdict: Verdict, fault: 'caller' | 'server', name: string | undefined): JudgeResult {
+  if (verdict.ok) return verdict;
+  return failure(verdict.violations, verdict.schemaFault ? 'server' : fault, name);
+}
+
+export function createJudge(tool: JudgeTool, options?: JudgeOptions): Judge {
+  if (tool === null || typeof tool !== 'object') throw new DialectError('invalid-option', 'createJudge: tool must be an object with an inputSchema.');
+  const { limits, requireObject } = readOptions(options);
+  const name = typeof tool.name === 'string' ? tool.name : undefined;
+  const input = new SchemaJudge(tool.inputSchema, '/inputSchema', limits);
+  const output = tool.outputSchema === undefined ? undefined : new SchemaJudge(tool.outputSchema, '/outputSchema', limits);
+
+  return {
+    name,
+    checkArguments(args: unknown, callOptions: CheckArgumentsOptions): JudgeResult {
+      const decodeNulls = callOptions?.decodeNulls === true;
+      // MCP lets a call without arguments stand for an empty object.
+      const document = args === undefined ? {} : args;
+      if (requireObject && (document === null || typeof document !== 'object' || Array.isArray(document))) {
+        return failure([{ path: '', rule: 'must be an object (the arguments of a tool call are named)', value: shorten(document), keyword: 'type' }], 'caller', name);
+      }
+      return fromVerdict(input.judge(document, decodeNulls), 'caller', name);
+    },
+    checkResult(structuredContent: unknown): JudgeResult {
+      if (!output) return { ok: true, value: structuredContent };
+      if (structuredContent === undefined) {
+        return failure([{ path: '', rule: 'is missing: the tool declares an output schema, so its result must carry structuredContent', keyword: 'required' }], 'server', name);
+      }
+      return fromVerdict(output.judge(structuredContent, false), 'server', name);
+    },
+    warm() {
+      return [...input.warm(), ...(output?.warm() ?? [])];
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Untrusted arguments: a catastrophic pattern, deep or huge documents, non-objects, prototype keys.
+// The verdicts are asserted, never the time: a stalled engine shows as a test that never ends.
+import { describe, expect, it } from 'vitest';
+import { createJudge } from '../../src/judge/create-judge.js';
+import { DialectError } from '../../src/diagnostics.js';
+import { linearEngineAvailable } from '../../src/judge/safe-regexp.js';
+
+describe('hostile arguments', () => {
+  it('a pattern with catastrophic backtracking answers with a refusal', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { p: { type: 'string', pattern: '^(a+)+$' } } } });
+    const r = judge.checkArguments({ p: 'a'.repeat(50_000) + '!' }, { decodeNulls: false });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.violations.map((v) => [v.path, v.keyword])).toEqual([['/p', 'pattern']]);
+    expect(judge.checkArguments({ p: 'aaaa' }, { decodeNulls: false }).ok).toBe(true);
+  });
+
+  it('a look-around pattern runs on the native engine for short strings only, and warm() says so', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { pw: { type: 'string', pattern: '^(?=.*\\d)(?=.*[a-z]).{8,}$' } } } }, { nativePatternMaxLength: 64 });
+    expect(judge.checkArguments({ pw: 'abcdefg1' }, { decodeNulls: false }).ok).toBe(true);
+    expect(judge.checkArguments({ pw: 'abcdefgh' }, { decodeNulls: false }).ok).toBe(false);
+    const long = judge.checkArguments({ pw: 'a1'.repeat(40) }, { decodeNulls: false });
+    expect(!long.ok && long.violations).toEqual([
+      expect.objectContaining({ path: '/pw', keyword: 'pattern', rule: expect.stringMatching(/^is too long \(80 characters\) to be checked against the pattern .*at most 64 characters/) }),
+    ]);
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.pattern-not-linear', severity: 'warning', path: '/inputSchema/properties/pw/pattern' })]);
+  });
+
+  it('reports whether the linear-time engine is installed through warm()', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { d: { type: 'string', pattern: '^[a-z]+$' } } } });
+    expect(judge.warm().length).toBe(linearEngineAvailable ? 0 : 1);
+  });
+
+  it('an array nested 100000 deep is refused at the pointer where it passes the limit', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { v: {} } } }, { maxDepth: 16 });
+    for (const decodeNulls of [false, true]) {
+      const r = judge.checkArguments({ v: deep }, { decodeNulls });
+      expect(!r.ok && r.violations).toEqual([{ path: '/v' + '/0'.repeat(15), rule: 'is nested deeper than 16 levels, which is not accepted', keyword: 'maxDepth' }]);
+    }
+  });
+
+  it('a document with too many values is refused, and a cyclic object does not hang', () => {
+    const judge = createJudge({ inputSchema: { type: 'object' } }, { maxNodes: 1000 });
+    const r = judge.checkArguments({ list: Array.from({ length: 5000 }, (_, i) => i) }, { decodeNulls: false });
+    expect(!r.ok && r.violations).toEqual([{ path: '', rule: 'holds more than 1000 values, which is not accepted', keyword: 'maxNodes' }]);
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    const c = judge.checkArguments(cyclic, { decodeNulls: true });
+    expect(!c.ok && c.violations[0]!.keyword).toBe('maxDepth');
+  });
+
+  it('non-object arguments are refused; missing arguments are {}', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    for (const args of [null, 'text', 42, [1, 2], true]) {
+      const r = judge.checkArguments(args, { decodeNulls: true });
+      expect(!r.ok && r.violations.map((v) => [v.path, v.keyword])).toEqual([['', 'type']]);
+      expect(!r.ok && r.text).toMatch(/The arguments must be an object/);
+    }
+    expect(judge.checkArguments(undefined, { decodeNulls: false })).toEqual({ ok: true, value: {} });
+  });
+
+  it('__proto__ and constructor keys are judged as plain keys and never reach a prototype', () => {
+    const judge = createJudge({
+      inputSchema: { type: 'object', properties: { constructor: { type: 'string' }, toString: { type: 'string' }, name: { type: 'string' } }, additionalProperties: { type: 'object', properties: { polluted: { type: 'boolean' } } } },
+    });
+    expect(judge.checkArguments({}, { decodeNulls: false })).toEqual({ ok: true, value: {} });
+    const args = JSON.parse('{"__proto__": {"polluted": null}, "constructor": null, "name": null}') as object;
+    const r = judge.checkArguments(args, { decodeNulls: true });
+    expect(r.ok).toBe(true);
+    const value = (r.ok ? r.value : undefined) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({});
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    const bad = judge.checkArguments(JSON.parse('{"constructor": 5}'), { decodeNulls: false });
+    expect(!bad.ok && bad.violations).toEqual([{ path: '/constructor', rule: 'must be a string', value: '5', keyword: 'type' }]);
+  });
+
+  it('a schema the judge cannot read is the server\'s fault, on every call', () => {
+    const judge = createJudge({ name: 'old', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } });
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-unsupported', severity: 'error', path: '/inputSchema/$schema' })]);
+    const r = judge.checkArguments({}, { decodeNulls: false });
+    expect(!r.ok && r.fault).toBe('server');
+    const unresolved = createJudge({ inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } });
+    expect(unresolved.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', path: '/inputSchema' })]);
+  });
+
+  it('bad options throw a DialectError', () => {
+    expect(() => createJudge({ inputSchema: {} }, { maxDepth: 0 })).toThrow(DialectError);
+    expect(() => createJudge({ inputSchema: {} }, { defaultDraft: 'draft-04' as never })).toThrow(/defaultDraft/);
+  });
+
+  it('two tools with the same $id do not see each other', () => {
+    const a = createJudge({ inputSchema: { $id: 'https://example.com/tool', type: 'object', properties: { x: { type: 'string' } } } });
+    const b = createJudge({ inputSchema: { $id: 'https://example.com/tool', type: 'object', properties: { x: { type: 'number' } } } });
+    expect(a.checkArguments({ x: 's' }, { decodeNulls: false }).ok).toBe(true);
+    expect(b.checkArguments({ x: 's' }, { decodeNulls: false }).ok).toBe(false);
+    expect(b.checkArguments({ x: 1 }, { decodeNulls: false }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+// Every keyword's refusal in plain words, at the pointer of the value that must change.
+import { describe, expect, it } from 'vitest';
+import { createJudge } from '../../src/judge/create-judge.js';
+import type { Violation } from '../../src/judge/types.js';
+
+function violations(schema: unknown, args: unknown): Violation[] {
+  const r = createJudge({ inputSchema: { type: 'object', properties: { v: schema } } }).checkArguments({ v: args }, { decodeNulls: false });
+  if (r.ok) throw new Error('expected a refusal');
+  return r.violations;
+}
+const rule = (schema: unknown, value: unknown) => violations(schema, value).map((v) => v.rule);
+
+describe('violation wording', () => {
+  it.each([
+    [{ type: 'integer', maximum: 2147483647 }, 2147483648, 'must be at most 2147483647'],
+    [{ minimum: -5 }, -6, 'must be at least -5'],
+    [{ exclusiveMinimum: 0 }, 0, 'must be greater than 0'],
+    [{ exclusiveMaximum: 10 }, 10, 'must be less than 10'],
+    [{ multipleOf: 5 }, 7, 'must be a multiple of 5'],
+    [{ minLength: 1 }, '', 'must not be empty'],
+    [{ minLength: 3 }, 'ab', 'must be at least 3 characters long'],
+    [{ maxLength: 2 }, 'abc', 'must be at most 2 characters long'],
+    [{ pattern: '^[a-z]+$' }, 'A', 'must match the pattern ^[a-z]+$'],
+    [{ format: 'date' }, '31/01/2024', 'must be an ISO-8601 date'],
+    [{ format: 'date-time' }, '2024-01-31', 'must be an ISO-8601 date and time'],
+    [{ format: 'email' }, 'nobody', 'must be an email address'],
+    [{ format: 'uri' }, 'relative/path', 'must be an absolute URI'],
+    [{ format: 'uuid' }, '1234', 'must be a UUID'],
+    [{ format: 'ipv4' }, '1.2.3', 'must be an IPv4 address'],
+    [{ enum: ['asc', 'desc'] }, 'up', 'must be one of: "asc", "desc"'],
+    [{ const: 'x' }, 'y', 'must be exactly "x"'],
+    [{ type: 'string' }, 1, 'must be a string'],
+    [{ type: ['string', 'null'] }, 1, 'must be a string or null'],
+    [{ minItems: 2 }, [1], 'must have at least 2 items'],
+    [{ maxItems: 1 }, [1, 2], 'must have at most 1 item'],
+    [{ uniqueItems: true }, [1, 2, 1], 'must not contain duplicates (items 0 and 2 are equal)'],
+    [{ contains: { type: 'string' } }, [1], 'must contain at least 1 matching item'],
+    [{ not: { type: 'string' } }, 's', 'must not match the excluded shape'],
+    [{ minProperties: 2 }, { a: 1 }, 'must have at least 2 properties'],
+    [{ oneOf: [{ type: 'number' }, { type: 'integer' }] }, 1, 'must match exactly one of the alternatives, but matches 2 (alternatives 1 and 2)'],
+    [{ anyOf: [{ type: 'number' }, { type: 'boolean' }] }, 's', 'must match one of the alternatives: must be a number; or must be a boolean (true or false)'],
+    [false, 1, 'is not accepted'],
+  ])('%j refusing %j', (schema, value, words) => {
+    expect(rule(schema, value)).toEqual([words]);
+  });
+
+  it('points required and extra properties at their own names, and shortens long values', () => {
+    const long = 'x'.repeat(500);
+    expect(violations({ type: 'object', required: ['a/b'], properties: {}, additionalProperties: false }, { extra: long })).toEqual([
+      { path: '/v/a~1b', rule: 'is required', keyword: 'required' },
+      { path: '/v/extra', rule: 'is not accepted (no such property here)', value: `"${'x'.repeat(78)}…`, keyword: 'additionalProperties' },
+    ]);
+  });
+
+  it('folds the reasons of a failed anyOf into one violation with their sub-paths', () => {
+    const v = violations({ anyOf: [{ type: 'object', required: ['id'] }, { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }] }, { name: 1 });
+    expect(v).toEqual([{ path: '/v', rule: 'must match one of the alternatives: /id is required; or /name must be a string', value: '{"name":1}', keyword: 'anyOf' }]);
+  });
+
+  it('renders one paragraph, counting what it does not spell out', () => {
+    const schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, { type: 'string' }])) };
+    const r = createJudge({ name: 'many', inputSchema: schema }).checkArguments(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, i])), { decodeNulls: false });
+    expect(!r.ok && r.text).toBe(
+      'The arguments of tool "many" were not accepted (12 problems): ' +
+        Array.from({ length: 10 }, (_, i) => `/p${i} must be a string (got ${i})`).join('; ') +
+        '; and 2 more. Correct these and call the tool again.',
+    );
+    expect(!r.ok && r.text.includes('\n')).toBe(false);
+  });
+});
