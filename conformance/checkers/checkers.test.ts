@@ -83,6 +83,8 @@ describe('openai-strict (current Supported schemas)', () => {
   it('keeps definitions at the root, refers only to #/$defs/ or #, and gives $ref no siblings', () => {
     refuses(check(closed({ a: { $ref: '#/definitions/A' } }, { definitions: { A: { type: 'string' } } })), '/properties/a/$ref', '#/$defs/');
     refuses(check(closed({ a: { $ref: '#/$defs/Missing' } })), '/properties/a/$ref', 'does not resolve');
+    expect(check(closed({ a: { $ref: '#/$defs/unix~1path' }, b: { $ref: '#/$defs/per%25cent' } }, { $defs: { 'unix/path': { type: 'string' }, 'per%cent': { type: 'string' } } }))).toEqual([]);
+    refuses(check(closed({ b: { $ref: '#/$defs/per%cent' } }, { $defs: { 'per%cent': { type: 'string' } } })), '/properties/b/$ref', 'does not resolve');
     refuses(check(closed({ a: { $ref: '#/$defs/A', description: 'x' } }, { $defs: { A: { type: 'string' } } })), '/properties/a', 'sibling');
     refuses(check(closed({ a: { ...closed({}), $defs: { A: { type: 'string' } } } })), '/properties/a/$defs', 'root');
   });
@@ -282,6 +284,8 @@ describe('gemini-schema (Vertex Schema, function-calling parameters)', () => {
     refuses(check({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } }, defs: {} } } }), '/properties/a/defs', 'root');
     refuses(check({ type: 'object', properties: { a: { ref: '#/$defs/A' } } }), '/properties/a/ref', '#/defs/Name');
     refuses(check({ type: 'object', properties: { a: { ref: '#/defs/Missing' } } }), '/properties/a/ref', 'no definition');
+    expect(check({ type: 'object', properties: { a: { ref: '#/defs/unix~1path' }, b: { ref: '#/defs/per%25cent' } }, defs: { 'unix/path': { type: 'string' }, 'per%cent': { type: 'string' } } })).toEqual([]);
+    refuses(check({ type: 'object', properties: { b: { ref: '#/defs/per%cent' } }, defs: { 'per%cent': { type: 'string' } } }), '/properties/b/ref', 'no definition');
     refuses(check({ ...example, properties: { a: { ref: '#/defs/Pet', description: 'x' } } }), '/properties/a', 'no other fields');
   });
   it('accepts only string enums, and only on STRING', () => {
@@ -365,8 +369,9 @@ describe('mcp-client-v1 (SDK 1.32 listTools acceptance)', () => {
 });
 
 describe('index', () => {
-  it('maps every dialect, and versions that follow another page revision, to their checkers plus the MCP client', () => {
-    for (const dialect of ['canonical', 'flat', 'nova', 'openai_strict', 'openai_strict@2026-10', 'openai_strict@2024-08', 'anthropic_strict', 'bedrock_strict', 'gemini']) {
+  it('maps every rewritten dialect, and versions that follow another page revision, to their checkers plus the MCP client', () => {
+    expect(checkersFor('canonical')).toEqual([]);
+    for (const dialect of ['flat', 'nova', 'openai_strict', 'openai_strict@2026-10', 'openai_strict@2024-08', 'anthropic_strict', 'bedrock_strict', 'gemini']) {
       expect(checkersFor(dialect)).toContain(mcpClientV1);
     }
     expect(checkersFor('openai_strict@2024-08')).toContain(openaiStrict202408);

@@ -120,7 +120,16 @@ function checkRef(root: JsonObject, node: JsonObject, pointer: string, out: stri
   const match = typeof ref === 'string' ? /^#\/defs\/([^/]+)$/.exec(ref) : null;
   const defs = root['defs'];
   if (!match) out.push(problem(child(pointer, 'ref'), `'ref' must point into the root defs ('#/defs/Name'), not ${JSON.stringify(ref)}`));
-  else if (!isObject(defs) || !Object.prototype.hasOwnProperty.call(defs, match[1] as string)) {
+  else if (!isObject(defs) || !Object.prototype.hasOwnProperty.call(defs, decodeToken(match[1] as string) ?? '\u0000')) {
     out.push(problem(child(pointer, 'ref'), `'ref' ${JSON.stringify(ref)} names no definition in the root defs`));
+  }
+}
+
+/** A fragment token as a definition name (percent-decoding, then RFC 6901); undefined when not a valid URI fragment. */
+function decodeToken(token: string): string | undefined {
+  try {
+    return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+  } catch {
+    return undefined;
   }
 }

@@ -86,7 +86,7 @@ export function makeOpenAiChecker(revision: OpenAiRevision): Checker {
     const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
     const defs = root['$defs'];
     if (!match) out.push(problem(at, `'$ref' must be '#' or '#/$defs/<name>', not '${ref}'`));
-    else if (!isObject(defs) || !Object.prototype.hasOwnProperty.call(defs, decodeName(match[1] as string))) {
+    else if (!isObject(defs) || !Object.prototype.hasOwnProperty.call(defs, decodeName(match[1] as string) ?? '\u0000')) {
       out.push(problem(at, `'$ref' '${ref}' does not resolve to a root definition`));
     }
   }
@@ -192,11 +192,12 @@ export function makeOpenAiChecker(revision: OpenAiRevision): Checker {
   };
 }
 
-function decodeName(token: string): string {
+/** A fragment token as a definition name; undefined when its percent-encoding is invalid (not a URI fragment). */
+function decodeName(token: string): string | undefined {
   try {
     return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
   } catch {
-    return token;
+    return undefined;
   }
 }
 

@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 import { run } from './main.js';
 
+// A reader that closes the pipe early (`dialects list | head -1`) has all it wants: end quietly
+// instead of crashing on EPIPE.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 const code = await run(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

@@ -1,9 +1,11 @@
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { conformanceInput, corpusTool, repoRoot, runCli } from './run-cli.js';
+import { removeTempDirs, tempDir } from './user-dialect.js';
+
+afterAll(removeTempDirs);
 
 const registry = loadDialects();
 
@@ -60,7 +62,7 @@ describe('dialects convert', () => {
   });
 
   it('names the file, line and column of invalid JSON and YAML (exit 1)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dialects-cli-'));
+    const dir = tempDir();
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{\n  "type": "object",\n  "properties": {,}\n}\n');
     const r = await runCli(['convert', '--dialect', 'flat', bad]);

@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { repoRoot, runCli } from './run-cli.js';
-import { folderWith, USER_DIALECT } from './user-dialect.js';
+import { USER_DIALECT, folderWith, removeTempDirs, tempDir } from './user-dialect.js';
+
+afterAll(removeTempDirs);
 
 const committed = join(repoRoot, 'docs/dialects');
 const registry = loadDialects();
@@ -18,7 +19,7 @@ describe('dialects docs', () => {
   });
 
   it('exits 1 naming the page when one is stale, missing or left over', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dialects-docs-'));
+    const dir = tempDir();
     cpSync(committed, dir, { recursive: true });
     const page = join(dir, `${names[0]}.md`);
     writeFileSync(page, readFileSync(page, 'utf8').replace(/frozen|draft/, 'edited by hand'));
@@ -60,7 +61,7 @@ describe('dialects docs', () => {
 
   it('renders a dialect added by --dialects-dir with its keywords, sentences and source', async () => {
     const dialects = folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT });
-    const out = mkdtempSync(join(tmpdir(), 'dialects-docs-'));
+    const out = tempDir();
     const r = await runCli(['docs', '--dialects-dir', dialects, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const page = readFileSync(join(out, 'acme_inline.md'), 'utf8');

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceInput, corpusTool, runCli } from './run-cli.js';
-import { folderWith, USER_DIALECT } from './user-dialect.js';
+import { USER_DIALECT, folderWith, removeTempDirs } from './user-dialect.js';
+
+afterAll(removeTempDirs);
 
 type Row = { path: string; keyword: string; outcome: string; detail: string };
 

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { runCli } from './run-cli.js';
-import { folderWith, USER_DIALECT } from './user-dialect.js';
+import { USER_DIALECT, folderWith, removeTempDirs } from './user-dialect.js';
+
+afterAll(removeTempDirs);
 
 const registry = loadDialects();
 

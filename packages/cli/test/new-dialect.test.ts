@@ -3,9 +3,11 @@
  * --dialects-dir, with no code change, and converts a schema; a broken file is refused with file:line.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceInput, runCli } from './run-cli.js';
-import { folderWith, USER_DIALECT } from './user-dialect.js';
+import { USER_DIALECT, folderWith, removeTempDirs } from './user-dialect.js';
+
+afterAll(removeTempDirs);
 
 describe('a dialect added as a YAML file', () => {
   const dir = folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT });

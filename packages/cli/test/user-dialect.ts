@@ -1,5 +1,5 @@
 /** A dialect that exists only as a YAML file in a temporary folder: no code knows its name. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,8 +29,21 @@ rules:
     drop: [format]
 `;
 
-export function folderWith(files: Record<string, string>): string {
+const made: string[] = [];
+
+/** A fresh temporary folder, removed by `removeTempDirs` (each test file calls it in afterAll). */
+export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dialects-cli-'));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export function folderWith(files: Record<string, string>): string {
+  const dir = tempDir();
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

@@ -1,10 +1,12 @@
 import { createJudge, type Dialect, type Judge } from '@redouble/dialects';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INTERNAL_ERROR, INVALID_PARAMS } from './constants.js';
+import { encodeNulls } from './encode-nulls.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTool } from './register-tools.js';
 import { RequestError } from './request-error.js';
 import type { ToolCallContext } from './tool-definition.js';
+import type { ToolListCache } from './tool-list-cache.js';
 
 /**
  * Runs tools/call: judges the arguments against the canonical inputSchema (whatever spelling the
@@ -13,12 +15,14 @@ import type { ToolCallContext } from './tool-definition.js';
  */
 export class ToolCaller {
   private readonly tools: Map<string, RegisteredTool>;
+  private readonly lists: ToolListCache;
   private readonly logger: Logger;
   // Compiled on a tool's first call: compiling every schema up front would make a large server slow to start.
   private readonly judges = new Map<string, Judge>();
 
-  constructor(tools: Map<string, RegisteredTool>, logger: Logger) {
+  constructor(tools: Map<string, RegisteredTool>, lists: ToolListCache, logger: Logger) {
     this.tools = tools;
+    this.lists = lists;
     this.logger = logger;
   }
 
@@ -30,6 +34,8 @@ export class ToolCaller {
 
     const checked = judge.checkArguments(args ?? {}, { decodeNulls: dialect.decodesNulls });
     if (!checked.ok) {
+      // The tool's own schema could not be applied: nothing the caller can correct.
+      if (checked.fault === 'server') throw this.serverFault(name, checked.text, checked.violations);
       // Input errors go back as a tool result so the model can read them and try again (SEP-1303).
       return { content: [{ type: 'text', text: checked.text }], isError: true };
     }
@@ -42,7 +48,7 @@ export class ToolCaller {
       const message = error instanceof Error ? error.message : String(error);
       return { content: [{ type: 'text', text: `Tool "${name}" failed: ${message}` }], isError: true };
     }
-    return this.checkResult(entry, judge, result);
+    return this.checkResult(entry, judge, result, dialect);
   }
 
   private judgeFor(entry: RegisteredTool): Judge {
@@ -54,23 +60,27 @@ export class ToolCaller {
     return judge;
   }
 
-  private checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult): CallToolResult {
+  private checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult, dialect: Dialect): CallToolResult {
     if (result === null || typeof result !== 'object') {
-      throw this.serverFault(entry.name, 'the handler returned no result object');
+      throw this.serverFault(entry.name, 'its handler returned no result object.');
     }
     // A reported tool error need not follow the output schema.
     if (result.isError === true || entry.tool.outputSchema === undefined) return withTextContent(result);
     if (result.structuredContent === undefined) {
-      throw this.serverFault(entry.name, 'the tool declares an outputSchema but its result has no structuredContent');
+      throw this.serverFault(entry.name, 'it declares an outputSchema, but its result has no structuredContent.');
     }
     const checked = judge.checkResult(result.structuredContent);
-    if (!checked.ok) throw this.serverFault(entry.name, checked.text, checked.violations);
-    return withTextContent(result);
+    if (!checked.ok) throw this.serverFault(entry.name, `its structuredContent breaks its canonical output schema. ${checked.text}`, checked.violations);
+    if (!dialect.decodesNulls) return withTextContent(result);
+    // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.
+    const spelled = this.lists.tool(dialect, entry.name)?.outputSchema;
+    const structuredContent = encodeNulls(result.structuredContent, spelled) as CallToolResult['structuredContent'];
+    return withTextContent(structuredContent === result.structuredContent ? result : { ...result, structuredContent });
   }
 
   /** The server broke its own contract: the caller is not to blame, so say so and log it. */
   private serverFault(name: string, text: string, violations?: unknown): RequestError {
-    const message = `Server fault: tool "${name}" returned a result that breaks its canonical output schema: ${text}`;
+    const message = `Server fault in tool "${name}", not the caller's: ${text}`;
     this.logger.warn(message);
     return new RequestError(INTERNAL_ERROR, message, { fault: 'server', tool: name, violations });
   }

@@ -3,8 +3,8 @@ import { DIALECT_META_KEY, INVALID_PARAMS } from './constants.js';
 import { RequestError } from './request-error.js';
 
 /**
- * Turns the dialect a request names (or the connection's default) into a Dialect, once per
- * distinct name: answering a request must not cost a registry lookup.
+ * Turns the dialect a request names (or the default) into a Dialect, once per distinct name:
+ * answering a request must not cost a registry lookup.
  */
 export class DialectSelection {
   readonly defaultName: string;
@@ -16,7 +16,16 @@ export class DialectSelection {
     this.defaultName = defaultName;
     // A wrong default is a configuration fault: the registry's own DialectError, thrown now, not
     // a JSON-RPC refusal on the first request.
-    this.resolved.set(defaultName, registry.get(defaultName));
+    this.configured(defaultName);
+  }
+
+  /** For code, not requests: an unknown name throws the registry's DialectError. */
+  configured(ref: string): Dialect {
+    const known = this.resolved.get(ref);
+    if (known) return known;
+    const dialect = this.registry.get(ref);
+    this.resolved.set(ref, dialect);
+    return dialect;
   }
 
   /** Every name a request may use: plain names and name@version pins. */
@@ -25,13 +34,13 @@ export class DialectSelection {
   }
 
   /**
-   * The dialect for one request: its own `_meta` naming wins, then the connection's fallback
-   * (the process default over stdio), then the configured default.
+   * The dialect for one request: the one its `_meta` names (over HTTP, the host has already copied
+   * `?dialect=` there when the request named none), else the default (over stdio, the process's).
    * Unknown names and non-string values are refused with JSON-RPC -32602 listing what is accepted.
    */
-  select(meta: unknown, fallback?: string): Dialect {
+  select(meta: unknown): Dialect {
     const named = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>)[DIALECT_META_KEY] : undefined;
-    if (named === undefined) return this.resolve(fallback ?? this.defaultName);
+    if (named === undefined) return this.resolve(this.defaultName);
     if (typeof named !== 'string') {
       throw this.refusal(`params._meta["${DIALECT_META_KEY}"] must be a string`, named);
     }

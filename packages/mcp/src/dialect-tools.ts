@@ -34,7 +34,7 @@ export interface DialectTools {
   capabilities(): ReturnType<typeof dialectCapabilities>;
   /** Installs tools/list and tools/call and the capabilities on an SDK Server (before connect). */
   attach(server: Server): void;
-  /** The tools/list answer for a dialect name or pin (default when omitted); cached. */
+  /** The tools/list answer for a dialect name or pin (default when omitted); cached. Unknown names throw a DialectError. */
   listTools(dialect?: string): DialectToolList;
 }
 
@@ -49,7 +49,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
   const registered = registerTools(tools, logger);
   const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
   const lists = new ToolListCache(registered, logger);
-  const caller = new ToolCaller(registered, logger);
+  const caller = new ToolCaller(registered, lists, logger);
   const advertisement = dialectAdvertisement(selection.defaultName, selection.accepted());
   // One shared, frozen capabilities object: attaching to a fresh Server per HTTP request stays cheap.
   const shared = Object.freeze({ tools: {}, ...dialectCapabilities(advertisement) });
@@ -59,7 +59,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
     accepted: () => selection.accepted(),
     advertisement: () => structuredClone(advertisement),
     capabilities: () => dialectCapabilities(advertisement),
-    listTools: (dialect?: string) => lists.get(selection.resolve(dialect ?? selection.defaultName)),
+    listTools: (dialect?: string) => lists.get(selection.configured(dialect ?? selection.defaultName)),
     attach(server: Server): void {
       server.registerCapabilities(shared);
       server.setRequestHandler(ListToolsRequestSchema, (request) => {

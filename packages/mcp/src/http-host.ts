@@ -13,6 +13,11 @@ export interface DialectHttpHandlerOptions {
   enableJsonResponse?: boolean;
   /** Largest accepted body; default 4 MiB (the SDK's own limit). */
   maxBodyBytes?: number;
+  /**
+   * Host header values to accept (e.g. `127.0.0.1:3000`); when given, any other Host is refused,
+   * which keeps a local server out of reach of DNS-rebinding web pages. Default: no check.
+   */
+  allowedHosts?: string[];
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -36,6 +41,8 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: options.enableJsonResponse ?? false,
+      allowedHosts: options.allowedHosts,
+      enableDnsRebindingProtection: options.allowedHosts !== undefined,
     });
     res.on('close', () => {
       void transport.close();

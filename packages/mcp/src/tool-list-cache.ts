@@ -21,6 +21,7 @@ export class ToolListCache {
   private readonly tools: Map<string, RegisteredTool>;
   private readonly logger: Logger;
   private readonly lists = new Map<string, DialectToolList>();
+  private readonly byName = new Map<string, Map<string, Record<string, unknown>>>();
 
   constructor(tools: Map<string, RegisteredTool>, logger: Logger) {
     this.tools = tools;
@@ -32,8 +33,15 @@ export class ToolListCache {
     if (!list) {
       list = deepFreeze(this.build(dialect));
       this.lists.set(dialect.id, list);
+      this.byName.set(dialect.id, new Map(list.tools.map((t) => [t.name as string, t])));
     }
     return list;
+  }
+
+  /** One tool as this dialect publishes it; undefined when the dialect had to leave it out. */
+  tool(dialect: Dialect, name: string): Record<string, unknown> | undefined {
+    this.get(dialect);
+    return this.byName.get(dialect.id)?.get(name);
   }
 
   private build(dialect: Dialect): DialectToolList {

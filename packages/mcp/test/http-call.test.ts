@@ -50,8 +50,58 @@ const goodOutput: DialectTool = {
   handler: () => ({ content: [], structuredContent: { count: 3 } }),
 };
 
+const sparseContent = { items: [{ id: 'a', tags: ['x'] }, { id: 'b', note: 'kept', page: {} }] };
+const sparseOutput: DialectTool = {
+  name: 'sparse_output',
+  description: 'Returns a result that leaves optional properties out, at several depths.',
+  inputSchema: { type: 'object' },
+  outputSchema: {
+    type: 'object',
+    $defs: {
+      Item: {
+        title: 'Item',
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          note: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+          page: { type: 'object', properties: { size: { type: 'integer' } } },
+        },
+        required: ['id'],
+      },
+    },
+    properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } }, total: { type: 'integer' }, cursor: { type: 'string' } },
+    required: ['items'],
+  },
+  handler: () => ({ content: [{ type: 'text', text: 'sparse' }], structuredContent: structuredClone(sparseContent) }),
+};
+
+const throwing: DialectTool = {
+  name: 'throwing',
+  inputSchema: { type: 'object' },
+  handler: () => {
+    throw new Error('the backend is down');
+  },
+};
+
+const noStructure: DialectTool = {
+  name: 'no_structure',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: { count: { type: 'integer' } } },
+  handler: () => ({ content: [{ type: 'text', text: 'forgot the structure' }] }),
+};
+
+/** Reads a null-sending dialect's explicit nulls back as omissions, the way its callers mean them. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  }
+  return value;
+}
+
 const logger = silentLogger();
-const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput], { registry, logger });
+const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput, sparseOutput, throwing, noStructure], { registry, logger });
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -162,10 +212,51 @@ describe('judging calls against the canonical schema', () => {
     }
   });
 
+  it('a handler that throws gives an isError result carrying its message', async () => {
+    const result = await call('throwing', {});
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('the backend is down');
+  });
+
+  it('a result without the declared structuredContent is a server fault', async () => {
+    const client = await connectHttp(server.url);
+    try {
+      const error = await client.callTool({ name: 'no_structure', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e as McpError,
+      );
+      expect(error?.code).toBe(-32603);
+      expect(error?.message).toContain('no_structure');
+      expect(error?.message).toContain('structuredContent');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a conforming structuredContent passes, and gains a text rendering', async () => {
     const result = await call('good_output', {}, nullSenders[0]);
     expect(result.structuredContent).toEqual({ count: 3 });
     expect(text(result)).toBe('{"count":3}');
+  });
+});
+
+describe('results in the caller\'s dialect', () => {
+  it.each(registry.names())('a %s client validating against its own output schema accepts a sparse result', async (name) => {
+    const client = await connectHttp(`${server.url}?dialect=${encodeURIComponent(name)}`);
+    try {
+      // listTools first: the SDK client then checks structuredContent against the listed outputSchema.
+      await client.listTools();
+      const result = (await client.callTool({ name: 'sparse_output', arguments: {} })) as CallToolResult;
+      if (registry.get(name).decodesNulls) {
+        expect(result.structuredContent).not.toEqual(sparseContent);
+        expect(withoutNulls(result.structuredContent)).toEqual(sparseContent);
+        expect(result.structuredContent).toMatchObject({ total: null, cursor: null, items: [{ id: 'a', note: null, page: null }, { page: { size: null } }] });
+      } else {
+        expect(result.structuredContent).toEqual(sparseContent);
+      }
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -63,6 +63,7 @@ describe('registration', () => {
     const tools = corpusTools('github-mcp-server');
     const dialects = createDialectTools(tools, { registry, logger });
     expect(dialects.listTools().tools).toHaveLength(tools.length);
+    expect(logger.lines).toEqual([]);
   });
 
   it('never mutates or keeps hold of the caller\'s tool objects', () => {
@@ -73,6 +74,14 @@ describe('registration', () => {
     expect(JSON.stringify(tools.map(published))).toBe(before);
     (tools[0]!.inputSchema as Record<string, unknown>).description = 'changed later';
     expect(dialects.listTools().tools[0]).not.toHaveProperty('description', 'changed later');
+  });
+
+  it('listTools(name) from code answers in that dialect, and throws the registry\'s error for an unknown one', () => {
+    const dialects = createDialectTools(demoTools(), { registry, logger: silentLogger() });
+    for (const name of registry.names()) {
+      expect(dialects.listTools(name).tools).toEqual(demoTools().map((t) => convert(published(t), registry.get(name)).output));
+    }
+    expect(() => dialects.listTools('no_such_dialect')).toThrow(expect.objectContaining({ code: 'unknown-dialect' }));
   });
 
   it('refuses an unknown default dialect with the registry\'s error', () => {

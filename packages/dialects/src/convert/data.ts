@@ -55,8 +55,18 @@ export function merged(a: JsonObject, b: JsonObject): JsonObject {
   return out;
 }
 
+/** JSON text of a value, or undefined when it has none (a cycle, a BigInt): the walk reports those itself. */
+export function safeStringify(v: unknown): string | undefined {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return undefined;
+  }
+}
+
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  const x = safeStringify(a);
+  return x !== undefined && x === safeStringify(b);
 }

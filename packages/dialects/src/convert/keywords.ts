@@ -28,8 +28,8 @@ export const KEYWORD_KIND: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   ['dependentSchemas', Kind.Map],
 ]);
 
-/** Positions where a boolean is the ordinary spelling of "nothing more" and stays a boolean. */
-export const BOOLEAN_CLOSURE_KEYWORDS: ReadonlySet<string> = new Set(['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'items', 'additionalItems']);
+/** Where `false` is an object's closure: it stays `false` (the objects rules spell closure). */
+export const BOOLEAN_CLOSURE_KEYWORDS: ReadonlySet<string> = new Set(['additionalProperties', 'unevaluatedProperties']);
 
 /** Meta keywords and annotations: dropping them is never the loss of a rule. */
 export const SILENT_KEYWORDS: ReadonlySet<string> = new Set([

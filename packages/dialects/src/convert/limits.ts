@@ -1,9 +1,11 @@
 /**
- * Pass 5: the property-name rule and the vendor's size limits, checked on the spelled output and
- * reported (never enforced by cutting).
+ * Pass 5: the vendor's size limits, counted on the spelled output and reported at the schema's
+ * root (never enforced by cutting). Property names are checked during the walk.
+ * Counting: properties = names in every `properties` object, definitions included; depth = object
+ * levels, the root object is 1 and each definition starts again at 1; optional = a property not in
+ * its object's `required`; union = a property whose schema has anyOf/oneOf or several types.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { escapeToken } from '../json-pointer.js';
 import { isPlainObject, type JsonObject } from './data.js';
 import { KEYWORD_KIND, Kind } from './keywords.js';
 import type { Plan } from './plan.js';
@@ -18,21 +20,12 @@ interface Counts {
 }
 
 export function checkLimits(out: unknown, plan: Plan, prefix: string, diags: Diagnostic[]): void {
+  // Property names and the large-enum rule are checked during the walk, where input paths are known.
   const limits = plan.limits;
-  const names = plan.propertyNames;
-  if (!limits && !names) return;
+  if (!limits) return;
   const refs = plan.references;
   const defsKeyword = refs?.definitionsKeyword ?? '$defs';
   const counts: Counts = { properties: 0, depth: 0, enumValues: 0, stringLength: 0, optional: 0, unions: 0 };
-  const largeEnum = limits?.largeEnum;
-
-  const tokens: string[] = [];
-  const at = (...extra: string[]): string => {
-    let p = prefix;
-    for (const t of tokens) p += '/' + escapeToken(t);
-    for (const t of extra) p += '/' + escapeToken(t);
-    return p;
-  };
 
   const visit = (node: unknown, objectDepth: number): void => {
     if (!isPlainObject(node)) return;
@@ -46,22 +39,16 @@ export function checkLimits(out: unknown, plan: Plan, prefix: string, diags: Dia
       let chars = 0;
       for (const v of en) if (typeof v === 'string') chars += v.length;
       counts.stringLength += chars;
-      if (largeEnum && en.length > largeEnum.over && chars > largeEnum.maxChars && en.every((v) => typeof v === 'string')) {
-        diags.push(diagnostic('limit-exceeded', 'error', `a string enum of ${en.length} values totals ${chars} characters; this dialect allows ${largeEnum.maxChars} for an enum over ${largeEnum.over} values`, at('enum')));
-      }
     }
     if (typeof node.const === 'string') counts.stringLength += node.const.length;
     if (isPlainObject(props)) {
-      const required = Array.isArray(node.required) ? (node.required as unknown[]) : undefined;
+      const required = Array.isArray(node.required) ? new Set(node.required as unknown[]) : undefined;
       for (const name in props) {
         counts.properties++;
         counts.stringLength += name.length;
-        if (required === undefined || !required.includes(name)) counts.optional++;
+        if (required === undefined || !required.has(name)) counts.optional++;
         const p = props[name];
         if (isPlainObject(p) && (Array.isArray(p.anyOf) || Array.isArray(p.oneOf) || (Array.isArray(p.type) && p.type.length > 1))) counts.unions++;
-        if (names && !names.test(name)) {
-          diags.push(diagnostic('property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, at('properties', name)));
-        }
       }
     }
     const defs = node[defsKeyword];
@@ -70,22 +57,11 @@ export function checkLimits(out: unknown, plan: Plan, prefix: string, diags: Dia
       const kind = k === defsKeyword ? Kind.Map : KEYWORD_KIND.get(k);
       if (kind === undefined) continue;
       const v = node[k];
-      tokens.push(k);
-      if (kind === Kind.Sub) visit(v, level);
-      else if (kind === Kind.Arr && Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) {
-          tokens.push(String(i));
-          visit(v[i], level);
-          tokens.pop();
-        }
-      } else if (kind === Kind.Map && isPlainObject(v)) {
-        for (const name in v) {
-          tokens.push(name);
-          visit(v[name], level);
-          tokens.pop();
-        }
-      }
-      tokens.pop();
+      // Each definition counts its nesting from 1 again, as the vendors do.
+      const below = k === defsKeyword ? 0 : level;
+      if (kind === Kind.Sub) visit(v, below);
+      else if (kind === Kind.Arr && Array.isArray(v)) for (let i = 0; i < v.length; i++) visit(v[i], below);
+      else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) visit(v[name], below);
     }
   };
   visit(out, 0);

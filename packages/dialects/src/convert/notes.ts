@@ -4,13 +4,14 @@
  */
 import type { CompiledNote } from './plan.js';
 import { RULE_KEYWORDS } from './keywords.js';
+import { safeStringify } from './data.js';
 
 /** `{keyword}` rendering: numbers and strings as they are, arrays as a comma list, objects as JSON. */
 export function renderValue(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  if (Array.isArray(v)) return v.map((x) => JSON.stringify(x)).join(', ');
-  return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map((x) => safeStringify(x) ?? '').join(', ');
+  return safeStringify(v) ?? '';
 }
 
 export function fill(text: string, vars: (name: string) => unknown): string {
@@ -35,8 +36,6 @@ const NO_OP: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['minLength', 0],
   ['minProperties', 0],
   ['minContains', 1],
-  ['additionalProperties', true],
-  ['unevaluatedProperties', true],
   ['unevaluatedItems', true],
 ]);
 
@@ -80,7 +79,7 @@ export function notesFor(
     }
     if (applies && note.when) {
       for (const [k, v] of note.when) {
-        if (JSON.stringify(remaining.get(k)) !== v) {
+        if (safeStringify(remaining.get(k)) !== v) {
           applies = false;
           break;
         }

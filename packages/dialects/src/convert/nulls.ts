@@ -8,10 +8,19 @@ import type { Plan } from './plan.js';
 
 const COMPOSITION = ['anyOf', 'oneOf', 'allOf', 'not', 'if'];
 
-/** Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper). */
-export function spellTypes(out: JsonObject, plan: Plan, conflict: (message: string) => void): JsonObject {
+/**
+ * Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper).
+ * `nullFromValues`: null was taken out of the node's enum or const before the walk. `branch`: the
+ * node is an anyOf/oneOf branch, where a null-only schema is folded into the parent.
+ */
+export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, conflict: (message: string) => void, branch = false): JsonObject {
   const nulls = plan.nulls;
-  if (nulls === 'nullable-flag') out = toNullableFlag(out);
+  if (nulls === 'nullable-flag') {
+    const onlyNull = out.type === 'null' || (Array.isArray(out.type) && out.type.length > 0 && out.type.every((t) => t === 'null'));
+    out = toNullableFlag(out);
+    if (nullFromValues) out.nullable = true;
+    if (onlyNull && !branch) conflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
+  }
   else if (nulls === 'any-of') out = nullTypeToAnyOf(out, conflict);
   if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, conflict);
   return out;
@@ -119,11 +128,16 @@ export function admitsNull(s: unknown, refKeyword: string): boolean {
 }
 
 /** Makes an output property schema also accept null, in the dialect's spelling. */
-export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: string): unknown {
-  if (s === false) return { type: 'null' };
+export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: string, wrapRefs = false): unknown {
+  if (s === false) return nulls === 'nullable-flag' ? { nullable: true } : { type: 'null' };
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return s;
   const o = s as JsonObject;
   if (nulls === 'nullable-flag') {
+    // A reference that may carry no siblings is wrapped first, so the flag stands beside anyOf.
+    if (wrapRefs && hasOwn(o, refKeyword)) {
+      const wrapped: JsonObject = { anyOf: [o], nullable: true };
+      return wrapped;
+    }
     o.nullable = true;
     return o;
   }
@@ -150,6 +164,5 @@ export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: strin
   }
   const wrapped: JsonObject = { anyOf: [inner, { type: 'null' }] };
   for (const k in outer) put(wrapped, k, outer[k]);
-  void refKeyword;
   return wrapped;
 }

@@ -3,8 +3,9 @@
  * does one Map lookup per keyword and never looks at the rule list again. Cached per dialect.
  */
 import type { Dialect } from '../rules/registry.js';
-import type { Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
+import type { AnyValueRule, Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
 import { parseJsonPath } from '../rules/jsonpath.js';
+import { safeStringify } from './data.js';
 
 export type Policy =
   | { readonly kind: 'keep' }
@@ -62,9 +63,11 @@ export interface Plan {
   readonly optional: 'keep' | 'required-nullable';
   readonly maps: 'keep' | 'close-and-report';
   readonly rootType?: 'object';
-  readonly rootUnions: 'allow' | 'forbid';
+  readonly rootUnions: 'allow' | 'forbid' | 'merge-objects';
   readonly propertyNames?: RegExp;
   readonly propertyNamesSource?: string;
+  readonly propertyNamesScope: 'all' | 'root' | 'below-root';
+  readonly anyValue?: AnyValueRule;
   readonly limits?: LimitsRule;
   readonly notes: readonly CompiledNote[];
   /** Every keyword some note mentions (a dropped keyword outside this set and not a rule needs no bookkeeping). */
@@ -107,7 +110,9 @@ function compile(dialect: Dialect): Plan {
   let allow: Set<string> | undefined;
   let propertyNames: RegExp | undefined;
   let propertyNamesSource: string | undefined;
+  let propertyNamesScope: Plan['propertyNamesScope'] = 'all';
   let limits: LimitsRule | undefined;
+  let anyValue: AnyValueRule | undefined;
 
   for (const rule of rules) {
     const policies = keywordPolicies(rule);
@@ -136,7 +141,9 @@ function compile(dialect: Dialect): Plan {
     } else if (rule.propertyNames) {
       propertyNames = new RegExp(rule.propertyNames.pattern, 'u');
       propertyNamesSource = rule.propertyNames.pattern;
+      propertyNamesScope = rule.scope;
     } else if (rule.limits) limits = rule.limits;
+    else if (rule.anyValue) anyValue = rule.anyValue;
   }
 
   // An object closure the dialect never spells is a dropped keyword like any other, so it gets its note.
@@ -176,6 +183,8 @@ function compile(dialect: Dialect): Plan {
     ...(rootType ? { rootType } : {}),
     rootUnions,
     ...(propertyNames ? { propertyNames, propertyNamesSource } : {}),
+    propertyNamesScope,
+    ...(anyValue ? { anyValue } : {}),
     ...(limits ? { limits } : {}),
     notes: compiledNotes,
     notedKeywords: new Set(notesByKeyword.keys()),
@@ -212,7 +221,7 @@ function compileCondition(c: Condition): (value: unknown) => boolean {
   }
   if (c.in !== undefined) {
     const allowed = new Set(c.in.map((x) => JSON.stringify(x)));
-    tests.push((v) => allowed.has(JSON.stringify(v)));
+    tests.push((v) => allowed.has(safeStringify(v) ?? ''));
   }
   if (c.notMatching !== undefined) {
     const res = c.notMatching.map((r) => new RegExp(r, 'u'));
@@ -225,6 +234,9 @@ function compileCondition(c: Condition): (value: unknown) => boolean {
       return types.has(t) || (t === 'integer' && types.has('number'));
     };
     tests.push((v) => (Array.isArray(v) ? v.every(fits) : fits(v)));
+  }
+  if (c.nonEmpty) {
+    tests.push((v) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.keys(v).length > 0 : v !== ''));
   }
   return (v) => tests.every((t) => t(v));
 }

@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics.js';
 import { escapeToken } from '../json-pointer.js';
-import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, type JsonObject } from './data.js';
+import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { fill, notesFor } from './notes.js';
 import { admitsNull, makeNullable, spellTypes } from './nulls.js';
@@ -60,6 +60,17 @@ export class SchemaWalker {
   #refsWithin = new Map<unknown, unknown[]>();
   #givenSets: Set<object>[] | undefined;
   #placeholderSeen = false;
+  /**
+   * For objects the walk builds from several input places (a merged allOf, a $ref merged with its
+   * siblings): key -> the input tokens of that key's value, so diagnostics point into the input.
+   */
+  #origins: WeakMap<object, Map<string, readonly string[]>> | undefined;
+  /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */
+  readonly #madeUp = new WeakSet<object>();
+  /** keyword -> the input keyword it was read from (const read as enum), per built node. */
+  #readAs: WeakMap<object, Map<string, string>> | undefined;
+  /** The parent's single type, handed to the typeless branches of its anyOf / oneOf. */
+  #inheritType: string | undefined;
 
   constructor(plan: Plan, limits: WalkLimits, diags: Diagnostic[], explain?: Explanation[]) {
     this.#plan = plan;
@@ -106,12 +117,45 @@ export class SchemaWalker {
     if (declared === undefined) return;
     if (typeof declared === 'string' && DRAFT07.test(declared)) this.#draft07 = true;
     else if (typeof declared !== 'string' || !(DRAFT2020.test(declared) || DRAFT2019.test(declared))) {
-      this.#report('unknown-draft', 'warning', `$schema ${JSON.stringify(declared)} is neither 2020-12 nor draft-07; the schema is read as 2020-12`, this.#pointer(['$schema']));
+      this.#report('unknown-draft', 'warning', `$schema ${safeStringify(declared) ?? String(declared)} is neither 2020-12 nor draft-07; the schema is read as 2020-12`, this.#pointer(['$schema']));
     }
     this.#normalize = this.#draft07 && this.#plan.normalizeDrafts;
   }
 
   // ---------------------------------------------------------------- diagnostics and paths
+
+  /** Tokens of the value of `key` in `node` (which may be an object the walk built). */
+  #tokensOf(node: object, key: string): readonly string[] {
+    const origin = this.#origins?.get(node)?.get(key);
+    return origin ?? [...this.#tokens, key];
+  }
+
+  /** Pointer of `node[key]`, and below it `extra`. */
+  #at(node: object, key: string, ...extra: string[]): string {
+    const origin = this.#origins?.get(node)?.get(key);
+    if (origin === undefined) return this.#pointer([key, ...extra]);
+    let p = this.#prefix;
+    for (const t of origin) p += '/' + escapeToken(t);
+    for (const t of extra) p += '/' + escapeToken(t);
+    return p;
+  }
+
+  /** Pointer of `node.properties[name]`, also when those properties were merged from several places. */
+  #propertyPointer(node: JsonObject, name: string): string {
+    const props = node.properties;
+    const origin = isPlainObject(props) ? this.#origins?.get(props)?.get(name) : undefined;
+    if (origin === undefined) return this.#at(node, 'properties', name);
+    let p = this.#prefix;
+    for (const t of origin) p += '/' + escapeToken(t);
+    return p;
+  }
+
+  #recordOrigin(obj: object, key: string, tokens: readonly string[]): void {
+    const origins = (this.#origins ??= new WeakMap());
+    let m = origins.get(obj);
+    if (!m) origins.set(obj, (m = new Map()));
+    m.set(key, tokens);
+  }
 
   #pointer(extra?: readonly string[]): string {
     let p = this.#prefix;
@@ -153,14 +197,14 @@ export class SchemaWalker {
     this.#path.push(node);
     const refs = this.#plan.references;
     const out =
-      refs && hasOwn(node, '$ref') && typeof node.$ref === 'string' ? this.#walkRef(node, atRoot, events) : this.#walkObject(node, atRoot, events);
+      refs && hasOwn(node, '$ref') && typeof node.$ref === 'string' ? this.#walkRef(node, atRoot, events) : this.#walkObject(node, atRoot, events, keyword);
     this.#path.pop();
     this.#depth--;
     return out;
   }
 
   #walkBoolean(b: boolean, atRoot: boolean, keyword: string | undefined): unknown {
-    if (this.#plan.booleans === 'keep' || (keyword !== undefined && BOOLEAN_CLOSURE_KEYWORDS.has(keyword))) return b;
+    if (this.#plan.booleans === 'keep' || (!b && keyword !== undefined && BOOLEAN_CLOSURE_KEYWORDS.has(keyword))) return b;
     if (b) return {};
     const table = atRoot ? this.#plan.rootTable : this.#plan.belowTable;
     if (policyOf(table, 'not').kind !== 'drop') return { not: {} };
@@ -170,15 +214,28 @@ export class SchemaWalker {
     return {};
   }
 
-  #walkObject(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+  #walkObject(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string): unknown {
     const plan = this.#plan;
+    const inherited = this.#inheritType;
+    this.#inheritType = undefined;
+    if (plan.allOf === 'merge' && Array.isArray(node.allOf)) node = this.#mergeAllOf(node);
+    if (plan.constAsEnum && hasOwn(node, 'const')) node = this.#constAsEnum(node);
+    let nullFromValues = false;
+    if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || node.const === null)) {
+      const stripped = this.#nullOutOfValues(node);
+      nullFromValues = stripped !== node;
+      node = stripped;
+    }
     const table = this.#tableFor(node, atRoot);
     const refs = plan.references;
     const normalize = this.#normalize;
-    const explain = this.#explain;
+    const explain = this.#explain !== undefined && !this.#madeUp.has(node) ? this.#explain : undefined;
+    const readAs = explain ? this.#readAs?.get(node) : undefined;
     let out: JsonObject = {};
     let dropped: [string, unknown][] | undefined;
     let renamedNotes: Set<string> | undefined;
+    let inputKeys: Map<string, string> | undefined;
+    let explainRanges: Map<string, [number, number]> | undefined;
 
     for (const key in node) {
       const value = node[key];
@@ -207,7 +264,15 @@ export class SchemaWalker {
       const policy = policyOf(table, k);
       let outKey = k;
       if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
-        if (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) (dropped ??= []).push([k, value]);
+        if (k === 'description' && typeof value === 'string' && value !== '') {
+          this.#report('description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, this.#at(node, key));
+        }
+        if ((plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
+          // A dropped value may still be rendered into a sentence: it must be JSON data too.
+          if (typeof value !== 'string' && typeof value !== 'boolean') this.#copyAt(value, node, key);
+          (dropped ??= []).push([k, value]);
+          if (k !== key) (inputKeys ??= new Map()).set(k, key);
+        }
         continue;
       }
       if (policy.kind === 'rename') {
@@ -216,57 +281,154 @@ export class SchemaWalker {
           (dropped ??= []).push([k, value]);
           (renamedNotes ??= new Set()).add(k);
         }
-        if (explain) explain.push({ path: this.#pointer([key]), keyword: key, outcome: 'renamed', detail: `spelled ${policy.to}` });
+        if (explain) explain.push({ path: this.#at(node, key), keyword: readAs?.get(key) ?? key, outcome: 'renamed', detail: `spelled ${policy.to}` });
       } else if (explain && !SILENT_KEYWORDS.has(k)) {
-        explain.push({ path: this.#pointer([key]), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
+        const from = readAs?.get(key);
+        explain.push(from ? { path: this.#at(node, key), keyword: from, outcome: 'renamed', detail: `spelled ${k}` } : { path: this.#at(node, key), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
       }
       if (hasOwn(out, outKey)) {
-        this.#report('rename-conflict', 'warning', `${k} would be spelled ${outKey}, which the schema already has; it is dropped`, this.#pointer([key]));
+        this.#report('rename-conflict', 'warning', `${k} would be spelled ${outKey}, which the schema already has; it is dropped`, this.#at(node, key));
         (dropped ??= []).push([k, value]);
         continue;
       }
 
       const kind = KEYWORD_KIND.get(k);
       let v: unknown;
-      if (kind === Kind.Sub) {
-        this.#tokens.push(key);
-        v = this.#walk(value, false, k);
-        this.#tokens.pop();
-      } else if (kind === Kind.Arr && Array.isArray(value)) {
-        this.#tokens.push(key);
-        const arr: unknown[] = new Array(value.length);
-        for (let i = 0; i < value.length; i++) {
-          this.#tokens.push(String(i));
-          arr[i] = this.#walk(value[i], false, k);
-          this.#tokens.pop();
-        }
-        this.#tokens.pop();
-        v = arr;
-      } else if (kind === Kind.Map && isPlainObject(value)) {
-        this.#tokens.push(key);
-        const map: JsonObject = {};
-        for (const name in value) {
-          this.#tokens.push(name);
-          put(map, name, this.#walk(value[name], false, k));
-          this.#tokens.pop();
-        }
-        this.#tokens.pop();
-        v = map;
-      } else {
+      if (kind === undefined) {
         v = this.#copy(value, key);
+        if (k === 'enum' && plan.limits?.largeEnum) this.#checkLargeEnum(node, key, value);
+      } else {
+        const origin = this.#origins === undefined ? undefined : this.#origins.get(node)?.get(key);
+        const saved = this.#tokens;
+        if (origin) this.#tokens = [...origin];
+        else saved.push(key);
+        const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
+        if (kind === Kind.Sub) v = this.#walk(value, false, k);
+        else if (kind === Kind.Arr && Array.isArray(value)) v = this.#walkArray(value, k, (k === 'anyOf' || k === 'oneOf') && typeof node.type === 'string' ? node.type : undefined);
+        else if (kind === Kind.Map && isPlainObject(value)) v = this.#walkMap(value, k, atRoot);
+        else v = this.#copy(value);
+        if (origin) this.#tokens = saved;
+        else saved.pop();
+        if (mark >= 0 && explain) (explainRanges ??= new Map()).set(k, [mark, explain.length]);
       }
       put(out, outKey, v);
     }
 
     if (plan.identity) return out;
-    if (plan.allOf === 'merge' && Array.isArray(out.allOf)) out = this.#mergeAllOf(out, table, (dropped ??= []));
     if (plan.nulls !== undefined || plan.typeArrays !== 'keep') {
-      out = spellTypes(out, plan, (m) => this.#report('type-spelling', 'warning', m, this.#pointer(['type'])));
+      const where = hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer();
+      const branch = keyword === 'anyOf' || keyword === 'oneOf';
+      out = spellTypes(out, plan, nullFromValues, (m) => this.#report('type-spelling', 'warning', m, where), branch);
     }
-    if (plan.constAsEnum && hasOwn(out, 'const')) out = constToEnum(out);
-    if (plan.closed === 'all' || plan.optional === 'required-nullable') this.#objects(out);
-    if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events);
+    if (plan.anyValue) events = this.#anyValue(out, inherited, events);
+    if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, (name) => this.#propertyPointer(node, name), explainRanges);
+    if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
     return out;
+  }
+
+  /** `const: x` read as `enum: [x]` before the keyword policies, so `enum`'s own policy decides. */
+  #constAsEnum(node: JsonObject): JsonObject {
+    const out: JsonObject = {};
+    const c = node.const;
+    const enumHasIt = Array.isArray(node.enum) && node.enum.some((x) => jsonEqual(x, c));
+    for (const k in node) {
+      if (k === 'const') {
+        if (hasOwn(node, 'enum') && !enumHasIt) put(out, k, c);
+        else if (!hasOwn(node, 'enum')) {
+          put(out, 'enum', [c]);
+          this.#recordOrigin(out, 'enum', this.#tokensOf(node, 'const'));
+          if (this.#explain) {
+            const readAs = (this.#readAs ??= new WeakMap());
+            readAs.set(out, new Map([['enum', 'const']]));
+          }
+        }
+      } else if (k === 'enum' && enumHasIt) {
+        put(out, 'enum', [c]);
+      } else put(out, k, node[k]);
+      const o = this.#origins?.get(node)?.get(k);
+      if (o && k !== 'const') this.#recordOrigin(out, k, o);
+    }
+    return out;
+  }
+
+  /** Under a nullable flag, null leaves enum and const before their policies judge the values. */
+  #nullOutOfValues(node: JsonObject): JsonObject {
+    const en = node.enum;
+    const enumNull = Array.isArray(en) && en.includes(null);
+    const constNull = hasOwn(node, 'const') && node.const === null;
+    if (!enumNull && !constNull) return node;
+    const out: JsonObject = {};
+    for (const k in node) {
+      if (k === 'const' && constNull) continue;
+      put(out, k, k === 'enum' && enumNull ? (en as unknown[]).filter((x) => x !== null) : node[k]);
+      this.#recordOrigin(out, k, this.#tokensOf(node, k));
+    }
+    return out;
+  }
+
+  /** A schema that says nothing of its type gets the dialect's spelling for "any value". */
+  #anyValue(out: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
+    const rule = this.#plan.anyValue as NonNullable<Plan['anyValue']>;
+    const refKeyword = this.#plan.references?.refKeyword ?? '$ref';
+    if (rule.fillItems && isArrayType(out.type) && !hasOwn(out, 'items') && !hasOwn(out, 'prefixItems')) {
+      put(out, 'items', structuredClone(rule.spell));
+    }
+    if (hasOwn(out, 'type') || hasOwn(out, refKeyword) || hasOwn(out, '$ref') || hasOwn(out, 'anyOf') || hasOwn(out, 'oneOf') || hasOwn(out, 'allOf')) return events;
+    if (out.nullable === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
+    const implied = impliedType(out, rule.inferFromEnum) ?? inherited;
+    if (implied !== undefined) {
+      put(out, 'type', implied);
+      return events;
+    }
+    for (const k in rule.spell) if (!hasOwn(out, k)) put(out, k, structuredClone(rule.spell[k]));
+    return [...(events ?? []), { event: 'any-value', vars: {} }];
+  }
+
+  #walkArray(value: unknown[], keyword: string, inheritType?: string): unknown[] {
+    const arr: unknown[] = new Array(value.length);
+    const origin = this.#origins?.get(value);
+    for (let i = 0; i < value.length; i++) {
+      const o = origin?.get(String(i));
+      const saved = this.#tokens;
+      if (o) this.#tokens = [...o];
+      else saved.push(String(i));
+      this.#inheritType = inheritType;
+      arr[i] = this.#walk(value[i], false, keyword);
+      this.#inheritType = undefined;
+      if (o) this.#tokens = saved;
+      else saved.pop();
+    }
+    return arr;
+  }
+
+  #walkMap(value: JsonObject, keyword: string, parentAtRoot: boolean): JsonObject {
+    const map: JsonObject = {};
+    const origin = this.#origins?.get(value);
+    const scope = this.#plan.propertyNamesScope;
+    const names = keyword === 'properties' && (scope === 'all' || (scope === 'root') === parentAtRoot) ? this.#plan.propertyNames : undefined;
+    for (const name in value) {
+      const o = origin?.get(name);
+      const saved = this.#tokens;
+      if (o) this.#tokens = [...o];
+      else saved.push(name);
+      if (names !== undefined && !names.test(name)) {
+        this.#report('property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${this.#plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, this.#pointer());
+      }
+      put(map, name, this.#walk(value[name], false, keyword));
+      if (o) this.#tokens = saved;
+      else saved.pop();
+    }
+    return map;
+  }
+
+  #checkLargeEnum(node: JsonObject, key: string, value: unknown): void {
+    const large = this.#plan.limits?.largeEnum;
+    if (!large || !Array.isArray(value) || value.length <= large.over || !value.every((v) => typeof v === 'string')) return;
+    let chars = 0;
+    for (const v of value as string[]) chars += v.length;
+    if (chars > large.maxChars) {
+      this.#report('limit-exceeded', 'error', `a string enum of ${value.length} values totals ${chars} characters; this dialect allows ${large.maxChars} for an enum over ${large.over} values`, this.#at(node, key));
+    }
   }
 
   // ---------------------------------------------------------------- draft-07 reading
@@ -290,6 +452,29 @@ export class SchemaWalker {
         }
         return key;
     }
+  }
+
+  /** draft-07 ignores the siblings of $ref; spelled in 2020-12 they would start to apply. */
+  #draft07Siblings(node: JsonObject): JsonObject | undefined {
+    let out: JsonObject | undefined;
+    for (const k in node) {
+      if (k === '$ref') continue;
+      if (this.#draft07Spelling(node, k, node[k]) === null) continue;
+      put((out ??= {}), k, node[k]);
+      this.#recordOrigin(out, k, this.#tokensOf(node, k));
+    }
+    return out;
+  }
+
+  /** The siblings of a `$ref`, each remembering where it stands in the input. */
+  #withoutRef(node: JsonObject): JsonObject | undefined {
+    let out: JsonObject | undefined;
+    for (const k in node) {
+      if (k === '$ref') continue;
+      put((out ??= {}), k, node[k]);
+      this.#recordOrigin(out, k, this.#tokensOf(node, k));
+    }
+    return out;
   }
 
   #splitDependencies(value: unknown, out: JsonObject, table: PolicyTable): void {
@@ -336,12 +521,12 @@ export class SchemaWalker {
     const refs = this.#plan.references as NonNullable<Plan['references']>;
     const ref = node.$ref as string;
     const resolution = this.#refIndex().resolve(ref);
-    const siblings = withoutRef(node);
+    const siblings = this.#normalize ? this.#draft07Siblings(node) : this.#withoutRef(node);
     if (resolution.kind !== 'local') {
       const refPath = this.#pointer(['$ref']);
       if (resolution.kind === 'missing') this.#report('unresolved-ref', 'error', resolution.reason, refPath);
       else this.#report('external-ref', 'warning', `${ref} is external and is never fetched`, refPath);
-      if (refs.mode === 'keep') return this.#refWithSiblings(ref, siblings, atRoot, events);
+      // A reader that cannot follow this reference must not be handed it: the sentence carries it.
       const ev: NoteEvent[] = [...(events ?? [])];
       if (resolution.kind === 'external') ev.push({ event: 'external-ref', vars: { ref } });
       return this.#walkObject(siblings ?? {}, atRoot, ev.length > 0 ? ev : undefined);
@@ -355,7 +540,7 @@ export class SchemaWalker {
     if (inline && reentry) return this.#breakCycle(target, siblings, atRoot, events);
     if (inline || (refs.siblings === 'merge' && siblings !== undefined)) return this.#inline(target, siblings, atRoot, events);
     const name = target.tokens.length === 0 ? undefined : this.#definitionName(target);
-    const spelled = name === undefined ? '#' : refs.refPrefix + escapeToken(name);
+    const spelled = name === undefined ? '#' : refs.refPrefix + fragmentToken(name);
     return this.#refWithSiblings(spelled, siblings, atRoot, events);
   }
 
@@ -383,7 +568,7 @@ export class SchemaWalker {
   }
 
   #inline(target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
-    const source = siblings === undefined ? target.node : this.#mergeSiblings(target.node, siblings);
+    const source = siblings === undefined ? target.node : this.#mergeSiblings(target.node, target.tokens, siblings);
     const savedTokens = this.#tokens;
     this.#tokens = [...target.tokens];
     this.#inlining.push(target);
@@ -396,9 +581,22 @@ export class SchemaWalker {
   }
 
   /** 2020-12 applies a `$ref` and its siblings both; annotations beside it win over the target's. */
-  #mergeSiblings(target: unknown, siblings: JsonObject): unknown {
+  #mergeSiblings(target: unknown, targetTokens: readonly string[], siblings: JsonObject): unknown {
+    const site = [...this.#tokens];
+    for (const k in siblings) this.#recordOrigin(siblings, k, this.#tokensOf(siblings, k));
     if (target === true) return siblings;
-    if (!isPlainObject(target)) return { allOf: [target, siblings] };
+    if (!isPlainObject(target)) {
+      // A false target accepts nothing whatever stands beside it; only the annotations remain to carry.
+      const out: JsonObject = {};
+      for (const k in siblings) {
+        if (!ANNOTATION_KEYWORDS.has(k)) continue;
+        put(out, k, siblings[k]);
+        this.#recordOrigin(out, k, this.#tokensOf(siblings, k));
+      }
+      put(out, 'not', {});
+      this.#recordOrigin(out, 'not', targetTokens);
+      return out;
+    }
     let conflict = false;
     for (const k in siblings) {
       if (!ANNOTATION_KEYWORDS.has(k) && hasOwn(target, k) && !jsonEqual(target[k], siblings[k])) {
@@ -409,23 +607,37 @@ export class SchemaWalker {
     const out: JsonObject = {};
     if (!conflict) {
       for (const k in target) put(out, k, target[k]);
-      for (const k in siblings) put(out, k, siblings[k]);
+      for (const k in siblings) {
+        put(out, k, siblings[k]);
+        this.#recordOrigin(out, k, this.#tokensOf(siblings, k));
+      }
       return out;
     }
     const rest: JsonObject = {};
-    for (const k in siblings) put(ANNOTATION_KEYWORDS.has(k) ? out : rest, k, siblings[k]);
-    put(out, 'allOf', [target, rest]);
+    for (const k in siblings) {
+      const into = ANNOTATION_KEYWORDS.has(k) ? out : rest;
+      put(into, k, siblings[k]);
+      this.#recordOrigin(into, k, this.#tokensOf(siblings, k));
+    }
+    const pair = [target, rest];
+    this.#recordOrigin(pair, '0', targetTokens);
+    this.#recordOrigin(pair, '1', site);
+    put(out, 'allOf', pair);
+    this.#recordOrigin(out, 'allOf', site);
     return out;
   }
 
   #breakCycle(target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
-    const t = target.node;
+    const final = this.#finalTarget(target);
+    if (final !== target && !target.rootDefinition) target = final;
+    const t = final.node;
     const shape: JsonObject = {};
     const type = isPlainObject(t) && hasOwn(t, 'type') ? t.type : isPlainObject(t) && (hasOwn(t, 'items') || hasOwn(t, 'prefixItems')) && !hasOwn(t, 'properties') ? 'array' : 'object';
     put(shape, 'type', type);
     put(shape, 'title', target.name);
     const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
     if (description !== undefined) put(shape, 'description', description);
+    this.#madeUp.add(shape);
     const ev: NoteEvent[] = [...(events ?? []), { event: 'cycle', vars: { name: target.name } }];
     const savedTokens = this.#tokens;
     this.#tokens = [...target.tokens];
@@ -436,15 +648,30 @@ export class SchemaWalker {
 
   /** A chain of references that returns to its start without any schema in between. */
   #noExit(node: JsonObject, target: RefTarget): boolean {
+    const seen = new Set<unknown>([node]);
     let cur: unknown = target.node;
-    for (let i = 0; i < 64; i++) {
-      if (cur === node) return true;
+    for (let i = 0; i < 256; i++) {
+      if (seen.has(cur)) return true;
+      seen.add(cur);
       if (!isPlainObject(cur) || typeof cur.$ref !== 'string') return false;
       const r = this.#refIndex().resolve(cur.$ref);
       if (r.kind !== 'local') return false;
       cur = r.target.node;
     }
     return false;
+  }
+
+  /** The node a chain of bare references ends at (for the description and type of a cycle stub). */
+  #finalTarget(target: RefTarget): RefTarget {
+    let cur = target;
+    const seen = new Set<unknown>();
+    while (isPlainObject(cur.node) && typeof cur.node.$ref === 'string' && !seen.has(cur.node)) {
+      seen.add(cur.node);
+      const r = this.#refIndex().resolve(cur.node.$ref);
+      if (r.kind !== 'local') break;
+      cur = r.target;
+    }
+    return cur;
   }
 
   #isCyclic(node: unknown): boolean {
@@ -568,34 +795,98 @@ export class SchemaWalker {
     return policies ? { ...base, policies } : base;
   }
 
-  #mergeAllOf(out: JsonObject, table: PolicyTable, dropped: [string, unknown][]): JsonObject {
-    const branches = out.allOf as unknown[];
-    const kept: unknown[] = [];
+  /**
+   * allOf merged into its parent before the walk, so the merged node is spelled as one schema; a
+   * branch that conflicts (or is a reference) stays in allOf, where the allOf policy decides.
+   */
+  #mergeAllOf(node: JsonObject): JsonObject {
     const result: JsonObject = {};
-    for (const k in out) if (k !== 'allOf') put(result, k, out[k]);
-    for (const b of branches) {
-      if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) continue;
-      if (!isPlainObject(b) || !mergeInto(result, b)) kept.push(b);
+    const parentOrigin = this.#origins?.get(node);
+    for (const k in node) {
+      if (k === 'allOf') continue;
+      put(result, k, node[k]);
+      const o = parentOrigin?.get(k);
+      if (o) this.#recordOrigin(result, k, o);
     }
+    const base = this.#tokensOf(node, 'allOf');
+    const kept: unknown[] = [];
+    const keptFrom: number[] = [];
+    (node.allOf as unknown[]).forEach((b, i) => {
+      if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) return;
+      if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) this.#mergeBranch(result, b, [...base, String(i)]);
+      else {
+        kept.push(b);
+        keptFrom.push(i);
+      }
+    });
     if (kept.length > 0) {
-      if (policyOf(table, 'allOf').kind === 'drop') dropped.push(['allOf', kept]);
-      else put(result, 'allOf', kept);
+      put(result, 'allOf', kept);
+      this.#recordOrigin(result, 'allOf', base);
+      keptFrom.forEach((i, j) => this.#recordOrigin(kept, String(j), [...base, String(i)]));
     }
     return result;
   }
 
-  #objects(out: JsonObject): void {
+  #mergeBranch(target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
+    for (const k in branch) {
+      const v = branch[k];
+      if (!hasOwn(target, k)) {
+        put(target, k, v);
+        this.#recordOrigin(target, k, [...branchTokens, k]);
+      } else if (k === 'properties' && isPlainObject(v) && isPlainObject(target[k])) {
+        const prev = target[k] as JsonObject;
+        const prevTokens = this.#tokensOf(target, 'properties');
+        const prevOrigin = this.#origins?.get(prev);
+        const merged: JsonObject = {};
+        for (const name in prev) {
+          put(merged, name, prev[name]);
+          this.#recordOrigin(merged, name, prevOrigin?.get(name) ?? [...prevTokens, name]);
+        }
+        for (const name in v) {
+          if (hasOwn(merged, name)) continue;
+          put(merged, name, v[name]);
+          this.#recordOrigin(merged, name, [...branchTokens, 'properties', name]);
+        }
+        target[k] = merged;
+      } else if (k === 'required' && Array.isArray(v) && Array.isArray(target[k])) {
+        target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
+      }
+    }
+  }
+
+  #objects(
+    out: JsonObject,
+    node: JsonObject,
+    atRoot: boolean,
+    dropped: [string, unknown][] | undefined,
+    propertyPath: (name: string) => string,
+    explainRanges?: Map<string, [number, number]>,
+  ): [string, unknown][] | undefined {
     const plan = this.#plan;
     const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || hasOwn(out, 'properties');
-    if (!isObject) return;
+    if (!isObject) return dropped;
     if (plan.closed === 'all') {
       const ap = out.additionalProperties;
-      const map = (ap !== undefined && ap !== true && ap !== false) || hasOwn(out, 'patternProperties');
-      if (map && plan.maps === 'close-and-report') {
-        this.#report('map-closed', 'error', 'this object accepts other properties by a schema (a map); the dialect closes every object, so they are refused by the spelled schema though the canonical schema accepts them', this.#pointer());
-        delete out.patternProperties;
+      const pattern = hasOwn(out, 'patternProperties');
+      // An object that accepts other properties (a map, an explicit opening, a free-form object
+      // below the root) loses them when closed: its rule goes into the description and is reported.
+      const open = pattern || (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+      if (open && plan.maps === 'close-and-report') {
+        this.#report('map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', this.#pointer());
+        const list = dropped ?? [];
+        list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
+        if (this.#explain && explainRanges) {
+          // What was walked inside the map's value schemas is not in the output: nothing to explain there.
+          const ranges = [...explainRanges.values()].sort((a, b) => b[0] - a[0]);
+          for (const [from, to] of ranges) this.#explain.splice(from, to - from);
+        }
+        if (pattern) {
+          list.push(['patternProperties', node.patternProperties]);
+          delete out.patternProperties;
+        }
         out.additionalProperties = false;
-      } else if (!map && ap !== false) {
+        dropped = list;
+      } else if (!open && ap !== false) {
         out.additionalProperties = false;
       }
     }
@@ -603,18 +894,21 @@ export class SchemaWalker {
       const props = out.properties;
       const required = Array.isArray(out.required) ? (out.required as unknown[]).filter((x): x is string => typeof x === 'string') : [];
       const have = new Set(required);
-      const refKeyword = plan.references?.refKeyword ?? '$ref';
+      const refs = plan.references;
+      const refKeyword = refs?.refKeyword ?? '$ref';
+      const wrapRefs = refs?.siblings === 'wrap-anyof';
       for (const name in props) {
         if (have.has(name)) continue;
         required.push(name);
         if (admitsNull(props[name], refKeyword)) {
-          this.#report('null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, this.#pointer(['properties', name]));
+          this.#report('optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, propertyPath(name));
         } else {
-          put(props, name, makeNullable(props[name], plan.nulls, refKeyword));
+          put(props, name, makeNullable(props[name], plan.nulls, refKeyword, wrapRefs));
         }
       }
       out.required = required;
     }
+    return dropped;
   }
 
   #describe(
@@ -624,8 +918,11 @@ export class SchemaWalker {
     dropped: [string, unknown][],
     renamed: Set<string> | undefined,
     events: NoteEvent[] | undefined,
+    inputKeys?: Map<string, string>,
   ): void {
-    const explain = this.#explain;
+    const explain = this.#explain !== undefined && !this.#madeUp.has(node) ? this.#explain : undefined;
+    const readAs = explain ? this.#readAs?.get(node) : undefined;
+    const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
     const outcome = notesFor(this.#plan.notes, this.#plan.notesByKeyword, dropped, explain !== undefined);
     const sentences = outcome.sentences;
     if (events) {
@@ -637,15 +934,16 @@ export class SchemaWalker {
     }
     for (const k of outcome.lost) {
       if (renamed?.has(k)) continue;
-      this.#report('rule-lost', 'warning', `${k} is not spelled in this dialect and no note carries it`, this.#pointer([k]));
-      if (explain) explain.push({ path: this.#pointer([k]), keyword: k, outcome: 'lost', detail: 'dropped; no note carries it' });
+      this.#report('rule-lost', 'warning', `${k} is not spelled in this dialect and no note carries it`, this.#at(node, keyOf(k)));
+      if (explain && hasOwn(node, keyOf(k))) explain.push({ path: this.#at(node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: 'lost', detail: 'dropped; no note carries it' });
     }
     if (sentences.length === 0) return;
     const canDescribe = policyOf(table, 'description').kind === 'keep' && (table.allow === undefined || table.allow.has('description'));
     if (explain && outcome.carriedBy) {
       for (const [k, s] of outcome.carriedBy) {
-        if (renamed?.has(k)) continue;
-        explain.push({ path: this.#pointer([k]), keyword: k, outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? s : `${s} (no description can be carried here)` });
+        // A keyword the walk added (the closure of an open object) has no place in the input to explain.
+        if (renamed?.has(k) || !hasOwn(node, keyOf(k))) continue;
+        explain.push({ path: this.#at(node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? s : `${s} (no description can be carried here)` });
       }
     }
     if (!canDescribe) {
@@ -660,7 +958,7 @@ export class SchemaWalker {
 
   #rootPass(out: JsonObject, table: PolicyTable): JsonObject {
     const plan = this.#plan;
-    if (plan.rootUnions === 'forbid') out = this.#rootUnion(out);
+    if (plan.rootUnions !== 'allow') out = this.#rootUnion(out);
     if (plan.rootType === 'object' && out.type !== 'object') {
       this.#report('root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, this.#prefix);
     }
@@ -668,7 +966,7 @@ export class SchemaWalker {
     if (allow) {
       for (const k of Object.keys(out)) {
         if (allow.has(k) || out[k] === PLACEHOLDER) continue;
-        if (RULE_KEYWORDS.has(k)) this.#report('rule-lost', 'warning', `${k} cannot be spelled at the root in this dialect and is dropped`, this.#pointer([k]));
+        if (RULE_KEYWORDS.has(k)) this.#report('rule-lost', 'warning', `${k} cannot be spelled at the root in this dialect and is dropped`, this.#prefix);
         delete out[k];
       }
     }
@@ -678,10 +976,14 @@ export class SchemaWalker {
   #rootUnion(out: JsonObject): JsonObject {
     const key = Array.isArray(out.anyOf) ? 'anyOf' : Array.isArray(out.oneOf) ? 'oneOf' : undefined;
     if (!key) return out;
+    if (this.#plan.rootUnions === 'forbid') {
+      this.#report('root-union', 'error', 'the root is a union, which this dialect cannot spell at the root; the reader will refuse the schema', this.#prefix);
+      return out;
+    }
     const branches = out[key] as unknown[];
     const objects = branches.every((b) => isPlainObject(b) && (b.type === 'object' || isPlainObject(b.properties)));
     if (!objects) {
-      this.#report('root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, this.#pointer([key]));
+      this.#report('root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, this.#prefix);
       return out;
     }
     const properties: JsonObject = isPlainObject(out.properties) ? { ...out.properties } : {};
@@ -702,9 +1004,14 @@ export class SchemaWalker {
     }
     put(result, 'type', 'object');
     put(result, 'properties', properties);
-    const required = [...(Array.isArray(out.required) ? (out.required as string[]) : []), ...[...(common ?? [])].filter((n) => !(Array.isArray(out.required) && out.required.includes(n)))];
+    const own = Array.isArray(out.required) ? (out.required as string[]) : [];
+    const ownSet = new Set(own);
+    const required = [...own, ...[...(common ?? [])].filter((n) => !ownSet.has(n))];
     if (required.length > 0) put(result, 'required', required);
-    this.#report('root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, this.#pointer([key]));
+    else delete result.required;
+    // The merged object is a new object node: closure and optional-as-nullable apply to it too.
+    if (this.#plan.closed === 'all' || this.#plan.optional === 'required-nullable') this.#objects(result, {}, true, undefined, () => this.#prefix);
+    this.#report('root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, this.#prefix);
     const text = this.#plan.events.get('root-union');
     if (text) {
       const sentence = fill(text, (n) => (n === 'count' ? String(branches.length) : undefined));
@@ -725,6 +1032,13 @@ export class SchemaWalker {
       ? `inlining ${outer.name}${chain.length > 1 ? ` (through ${chain.slice(1).join(' > ')})` : ''} makes the output pass ${this.#limits.maxNodes} schema nodes`
       : `the output passes ${this.#limits.maxNodes} schema nodes`;
     this.#fatal('output-too-large', `${because}; the conversion is refused`, where);
+  }
+
+  /** Checks (and copies) a value that stands at `node[key]`, reporting a fault at that key. */
+  #copyAt(value: unknown, node: JsonObject, key: string): unknown {
+    const reason = value === null || typeof value === 'object' ? undefined : notJsonReason(value);
+    if (reason) this.#fatal('not-json', reason, this.#at(node, key));
+    return this.#copy(value);
   }
 
   /** Deep copy of JSON data (values of non-schema keywords), guarded against cycles and non-JSON values. */
@@ -769,35 +1083,51 @@ export class SchemaWalker {
 /** Marks where the kept definitions go while the root is still being built. */
 const PLACEHOLDER: JsonObject = Object.freeze({}) as JsonObject;
 
+/** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
+function fragmentToken(name: string): string {
+  return escapeToken(name).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (c) => encodeURIComponent(c));
+}
+
+/** Dropping these values loses nothing, so they need no sentence. */
+function constrainsNothing(keyword: string, value: unknown): boolean {
+  if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') return value === true;
+  if (EMPTY_MEANS_NOTHING.has(keyword)) {
+    if (Array.isArray(value)) return value.length === 0;
+    if (isPlainObject(value)) return Object.keys(value).length === 0;
+  }
+  return false;
+}
+
+const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
+
+function isArrayType(t: unknown): boolean {
+  return t === 'array' || (Array.isArray(t) && t.includes('array'));
+}
+
+/** The type a typeless schema's other keywords (or its enum values) already imply. */
+function impliedType(out: JsonObject, fromValues: boolean): string | undefined {
+  if (hasOwn(out, 'properties') || hasOwn(out, 'additionalProperties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'required')) return 'object';
+  if (hasOwn(out, 'items') || hasOwn(out, 'prefixItems') || hasOwn(out, 'minItems') || hasOwn(out, 'maxItems')) return 'array';
+  if (!fromValues || !Array.isArray(out.enum) || out.enum.length === 0) return undefined;
+  let shared: string | undefined;
+  for (const v of out.enum) {
+    const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+    if (shared === undefined || shared === t) shared = t;
+    else if ((shared === 'integer' && t === 'number') || (shared === 'number' && t === 'integer')) shared = 'number';
+    else return undefined;
+  }
+  return shared === 'null' ? undefined : shared;
+}
+
 function policyOf(table: PolicyTable, keyword: string): Policy {
   if (table.allow && !table.allow.has(keyword)) return DROP;
   return table.policies.get(keyword) ?? table.other;
 }
 
-function withoutRef(node: JsonObject): JsonObject | undefined {
-  let out: JsonObject | undefined;
-  for (const k in node) {
-    if (k === '$ref') continue;
-    put((out ??= {}), k, node[k]);
-  }
-  return out;
-}
 
-function constToEnum(out: JsonObject): JsonObject {
-  const result: JsonObject = {};
-  const c = out.const;
-  for (const k in out) {
-    if (k === 'const') {
-      if (!hasOwn(out, 'enum')) put(result, 'enum', [c]);
-    } else if (k === 'enum' && Array.isArray(out.enum) && out.enum.some((x) => jsonEqual(x, c))) {
-      put(result, 'enum', [c]);
-    } else put(result, k, out[k]);
-  }
-  return result;
-}
 
-/** Merges an allOf branch into its parent when no keyword conflicts; false when it cannot. */
-function mergeInto(target: JsonObject, branch: JsonObject): boolean {
+/** An allOf branch merges into its parent when no keyword conflicts. */
+function canMerge(target: JsonObject, branch: JsonObject): boolean {
   for (const k in branch) {
     if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
     if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
@@ -807,17 +1137,6 @@ function mergeInto(target: JsonObject, branch: JsonObject): boolean {
     }
     if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
     return false;
-  }
-  for (const k in branch) {
-    const v = branch[k];
-    if (!hasOwn(target, k)) put(target, k, v);
-    else if (k === 'properties') {
-      const merged: JsonObject = { ...(target[k] as JsonObject) };
-      for (const name in v as JsonObject) if (!hasOwn(merged, name)) put(merged, name, (v as JsonObject)[name]);
-      target[k] = merged;
-    } else if (k === 'required') {
-      target[k] = [...new Set([...(target[k] as unknown[]), ...(v as unknown[])])];
-    }
   }
   return true;
 }

@@ -15,7 +15,7 @@ export type AnyAjv = Ajv | Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;
 
-function create(draft: Draft, nativePatternMaxLength: number): AnyAjv {
+function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
   const options = {
     // All violations at once: a model fixes every problem in one retry.
     allErrors: true,
@@ -23,9 +23,10 @@ function create(draft: Draft, nativePatternMaxLength: number): AnyAjv {
     // are annotations in a tool schema: accepted, never refused.
     strict: false,
     logger: false as const,
-    // Without this, Ajv's generated code reads `data.constructor`, `data.toString`, `data.__proto__`
-    // through the prototype: a schema declaring such a property would judge a value nobody sent.
-    ownProperties: true,
+    // Without this, Ajv's generated code reads `data.constructor`, `data.toString`, ... through the
+    // prototype: a schema naming such a property would judge a value nobody sent. It costs about a
+    // third of the validation time, so only schemas that name one get it (namesPrototypeKeys).
+    ownProperties,
     code: { regExp: makePatternEngine(nativePatternMaxLength) },
   };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
@@ -36,15 +37,30 @@ function create(draft: Draft, nativePatternMaxLength: number): AnyAjv {
 const instances = new Map<string, AnyAjv>();
 
 /** An instance of its own, for a schema that cannot share one (an `$id` already in use there). */
-export function privateAjv(draft: Draft, nativePatternMaxLength: number): AnyAjv {
-  return create(draft, nativePatternMaxLength);
+export function privateAjv(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
+  return create(draft, nativePatternMaxLength, ownProperties);
 }
 
-export function sharedAjv(draft: Draft, nativePatternMaxLength: number): AnyAjv {
-  const key = `${draft}|${nativePatternMaxLength}`;
+export function sharedAjv(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
+  const key = `${draft}|${nativePatternMaxLength}|${ownProperties}`;
   let ajv = instances.get(key);
-  if (!ajv) instances.set(key, (ajv = create(draft, nativePatternMaxLength)));
+  if (!ajv) instances.set(key, (ajv = create(draft, nativePatternMaxLength, ownProperties)));
   return ajv;
+}
+
+/**
+ * Whether a schema mentions a name that plain objects inherit (`constructor`, `toString`,
+ * `__proto__`, ...) as a key or a string in a list: then it must be judged on own properties only.
+ * Over-approximates (an enum value "toString" counts), which only costs speed.
+ */
+export function namesPrototypeKeys(schema: unknown, depth = 0): boolean {
+  if (schema === null || typeof schema !== 'object' || depth > 512) return false;
+  if (Array.isArray(schema)) return schema.some((v) => (typeof v === 'string' ? v in Object.prototype : namesPrototypeKeys(v, depth + 1)));
+  for (const key of Object.keys(schema)) {
+    if (key in Object.prototype) return true;
+    if (namesPrototypeKeys((schema as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 let nextKey = 0;

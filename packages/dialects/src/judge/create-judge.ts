@@ -36,13 +36,15 @@ function readOptions(options: JudgeOptions | undefined): { limits: Limits; requi
   };
 }
 
-function failure(violations: Violation[], fault: 'caller' | 'server', name: string | undefined): JudgeResult {
-  return { ok: false, violations, text: renderText(violations, fault, name), fault, diagnostics: violationsToDiagnostics(violations, fault) };
+function failure(violations: Violation[], fault: 'caller' | 'server', name: string | undefined, subject: 'arguments' | 'result'): JudgeResult {
+  return { ok: false, violations, text: renderText(violations, fault, name, subject), fault, diagnostics: violationsToDiagnostics(violations, subject) };
 }
 
-function fromVerdict(verdict: Verdict, fault: 'caller' | 'server', name: string | undefined): JudgeResult {
+function fromVerdict(verdict: Verdict, subject: 'arguments' | 'result', name: string | undefined): JudgeResult {
   if (verdict.ok) return verdict;
-  return failure(verdict.violations, verdict.schemaFault ? 'server' : fault, name);
+  // Arguments are the caller's fault, unless the tool's own schema could not be read.
+  const fault = subject === 'arguments' && !verdict.schemaFault ? 'caller' : 'server';
+  return failure(verdict.violations, fault, name, subject);
 }
 
 export function createJudge(tool: JudgeTool, options?: JudgeOptions): Judge {
@@ -59,16 +61,16 @@ export function createJudge(tool: JudgeTool, options?: JudgeOptions): Judge {
       // MCP lets a call without arguments stand for an empty object.
       const document = args === undefined ? {} : args;
       if (requireObject && (document === null || typeof document !== 'object' || Array.isArray(document))) {
-        return failure([{ path: '', rule: 'must be an object (the arguments of a tool call are named)', value: shorten(document), keyword: 'type' }], 'caller', name);
+        return failure([{ path: '', rule: 'must be an object (the arguments of a tool call are named)', value: shorten(document), keyword: 'type' }], 'caller', name, 'arguments');
       }
-      return fromVerdict(input.judge(document, decodeNulls), 'caller', name);
+      return fromVerdict(input.judge(document, decodeNulls), 'arguments', name);
     },
     checkResult(structuredContent: unknown): JudgeResult {
       if (!output) return { ok: true, value: structuredContent };
       if (structuredContent === undefined) {
-        return failure([{ path: '', rule: 'is missing: the tool declares an output schema, so its result must carry structuredContent', keyword: 'required' }], 'server', name);
+        return failure([{ path: '', rule: 'is missing: the tool declares an output schema, so its result must carry structuredContent', keyword: 'required' }], 'server', name, 'result');
       }
-      return fromVerdict(output.judge(structuredContent, false), 'server', name);
+      return fromVerdict(output.judge(structuredContent, false), 'result', name);
     },
     warm() {
       return [...input.warm(), ...(output?.warm() ?? [])];

@@ -17,9 +17,18 @@ export type ValidatorAt = (pointer: string) => SubValidator | undefined;
 type Obj = Record<string, unknown>;
 
 function setOwn(target: Obj, key: string, value: unknown): void {
-  // A plain assignment to "__proto__" would replace the prototype instead of adding the key.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A new object holding the keys of `value` that come before `stop`. */
+function copyBefore(value: Obj, stop: string): Obj {
+  const out: Obj = {};
+  for (const k in value) {
+    if (k === stop) break;
+    if (k === '__proto__') setOwn(out, k, value[k]);
+    else out[k] = value[k];
+  }
+  return out;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -53,27 +62,31 @@ export class NullDecoder {
   }
 
   private decodeObject(node: PlanNode, value: Obj): Obj {
-    let changes: Map<string, unknown> | undefined;
-    for (const key of Object.keys(value)) {
+    // One pass; the copy starts at the first change, so an untouched object is returned as is.
+    // for-in, not Object.keys: no array per object (JSON objects have no enumerable inherited keys).
+    const props = node.props;
+    let out: Obj | undefined;
+    for (const key in value) {
       const v = value[key];
-      const slot = node.props?.get(key);
+      let next = v;
+      let drop = false;
       if (v === null) {
-        if (slot?.removable) (changes ??= new Map()).set(key, undefined);
-        continue;
+        drop = props !== null && props.get(key)?.removable === true;
+      } else if (typeof v === 'object') {
+        const slot = props?.get(key);
+        const child = slot ? slot.node : node.other;
+        if (child) next = this.decode(child, v);
       }
-      if (typeof v !== 'object') continue;
-      const child = slot ? slot.node : node.other;
-      if (!child) continue;
-      const nv = this.decode(child, v);
-      if (nv !== v) (changes ??= new Map()).set(key, nv);
+      if (out === undefined) {
+        if (!drop && next === v) continue;
+        out = copyBefore(value, key);
+      }
+      if (drop) continue;
+      // A plain assignment to "__proto__" would replace the prototype instead of adding the key.
+      if (key === '__proto__') setOwn(out, key, next);
+      else out[key] = next;
     }
-    if (!changes) return value;
-    const out: Obj = {};
-    for (const key of Object.keys(value)) {
-      if (!changes.has(key)) setOwn(out, key, value[key]);
-      else if (changes.get(key) !== undefined) setOwn(out, key, changes.get(key));
-    }
-    return out;
+    return out ?? value;
   }
 
   private decodeArray(node: PlanNode, value: unknown[]): unknown[] {

@@ -23,13 +23,14 @@ function sentence(v: Violation, subject: string): string {
   return `${where(v.path, subject)} ${v.rule}${got}`;
 }
 
-export function renderText(violations: readonly Violation[], fault: 'caller' | 'server', toolName?: string): string {
+export function renderText(violations: readonly Violation[], fault: 'caller' | 'server', toolName?: string, subject: 'arguments' | 'result' = fault === 'caller' ? 'arguments' : 'result'): string {
   const tool = toolName ? ` of tool "${toolName}"` : '';
-  const subject = fault === 'caller' ? 'arguments' : 'result';
   const head =
     fault === 'caller'
       ? `The arguments${tool} were not accepted`
-      : `The result${tool} does not match the tool's output schema; this is a fault of the server, not of the call`;
+      : subject === 'arguments'
+        ? `The arguments${tool} could not be judged; this is a fault of the server, not of the call`
+        : `The result${tool} does not match the tool's output schema; this is a fault of the server, not of the call`;
   const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
   const listed = violations.slice(0, SHOWN).map((v) => sentence(v, subject));
   const more = violations.length > SHOWN ? `; and ${violations.length - SHOWN} more` : '';
@@ -37,10 +38,10 @@ export function renderText(violations: readonly Violation[], fault: 'caller' | '
   return `${head} (${count}): ${listed.join('; ')}${more}.${tail}`;
 }
 
-export function violationsToDiagnostics(violations: readonly Violation[], fault: 'caller' | 'server'): Diagnostic[] {
-  const scope = fault === 'caller' ? 'arguments' : 'result';
+/** `subject`: what was judged, the call's arguments or the tool's result. */
+export function violationsToDiagnostics(violations: readonly Violation[], subject: 'arguments' | 'result'): Diagnostic[] {
   return violations.map((v) => ({
-    code: `judge.${scope}.${v.keyword}`,
+    code: `judge.${subject}.${v.keyword}`,
     severity: 'error' as const,
     message: v.value !== undefined && v.keyword !== 'required' ? `${v.rule} (got ${v.value})` : v.rule,
     path: v.path,

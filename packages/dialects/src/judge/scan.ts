@@ -3,6 +3,7 @@
  * holding more values than the limits (so no later recursion can overflow the stack, and a cyclic
  * JS object is refused rather than followed), and notes whether any null occurs, so a caller
  * whose dialect sends nulls pays for decoding only when there is something to decode.
+ * Only containers are visited as calls; scalars are counted in their parent's loop.
  */
 import { escapeToken } from '../json-pointer.js';
 
@@ -11,51 +12,64 @@ export const SCAN_HAS_NULL = 1;
 export const SCAN_TOO_DEEP = 2;
 export const SCAN_TOO_LARGE = 3;
 
-interface Counter {
-  nodes: number;
-  hasNull: boolean;
-}
+// Module-level counters: scan() is synchronous and not re-entrant, and this keeps the hot walk
+// free of a per-call allocation.
+let nodes = 0;
+let budget = 0;
+let sawNull = false;
 
-function walk(value: unknown, depth: number, maxDepth: number, maxNodes: number, c: Counter): number {
-  if (++c.nodes > maxNodes) return SCAN_TOO_LARGE;
-  if (value === null) {
-    c.hasNull = true;
-    return SCAN_OK;
-  }
-  if (typeof value !== 'object') return SCAN_OK;
+function walkContainer(value: object, depth: number, maxDepth: number): number {
   if (depth >= maxDepth) return SCAN_TOO_DEEP;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const r = walk(value[i], depth + 1, maxDepth, maxNodes, c);
-      if (r !== SCAN_OK) return r;
+    const n = value.length;
+    if ((nodes += n) > budget) return SCAN_TOO_LARGE;
+    for (let i = 0; i < n; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object') {
+        if (v === null) sawNull = true;
+        else {
+          const r = walkContainer(v, depth + 1, maxDepth);
+          if (r !== SCAN_OK) return r;
+        }
+      }
     }
     return SCAN_OK;
   }
+  // for-in rather than Object.keys: no array allocated per object. It would also visit enumerable
+  // keys inherited from a polluted prototype, which only makes the walk longer, never wrong.
   for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const r = walk((value as Record<string, unknown>)[key], depth + 1, maxDepth, maxNodes, c);
-    if (r !== SCAN_OK) return r;
+    if (++nodes > budget) return SCAN_TOO_LARGE;
+    const v: unknown = (value as Record<string, unknown>)[key];
+    if (typeof v === 'object') {
+      if (v === null) sawNull = true;
+      else {
+        const r = walkContainer(v, depth + 1, maxDepth);
+        if (r !== SCAN_OK) return r;
+      }
+    }
   }
   return SCAN_OK;
 }
 
 /** SCAN_OK, SCAN_HAS_NULL, SCAN_TOO_DEEP or SCAN_TOO_LARGE. */
 export function scan(value: unknown, maxDepth: number, maxNodes: number): number {
-  const c: Counter = { nodes: 0, hasNull: false };
-  const r = walk(value, 0, maxDepth, maxNodes, c);
-  return r !== SCAN_OK ? r : c.hasNull ? SCAN_HAS_NULL : SCAN_OK;
+  if (typeof value !== 'object') return SCAN_OK;
+  if (value === null) return SCAN_HAS_NULL;
+  nodes = 1;
+  budget = maxNodes;
+  sawNull = false;
+  if (nodes > budget) return SCAN_TOO_LARGE;
+  const r = walkContainer(value, 0, maxDepth);
+  return r !== SCAN_OK ? r : sawNull ? SCAN_HAS_NULL : SCAN_OK;
 }
 
 /**
- * The pointer of the first value that breaks a limit: the value at depth maxDepth, or the
- * (maxNodes+1)-th value. Only run after scan() refused, so its bookkeeping costs nothing on the
- * accepted path.
+ * The pointer of the first container nested deeper than maxDepth. Only run after scan() refused,
+ * so its bookkeeping costs nothing on the accepted path.
  */
-export function locateLimit(value: unknown, maxDepth: number, maxNodes: number): string {
-  let nodes = 0;
+export function locateLimit(value: unknown, maxDepth: number): string {
   const tokens: string[] = [];
   const visit = (v: unknown, depth: number): boolean => {
-    if (++nodes > maxNodes) return true;
     if (v === null || typeof v !== 'object') return false;
     if (depth >= maxDepth) return true;
     if (Array.isArray(v)) {
@@ -66,8 +80,7 @@ export function locateLimit(value: unknown, maxDepth: number, maxNodes: number):
       }
       return false;
     }
-    for (const key in v) {
-      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+    for (const key of Object.keys(v)) {
       tokens.push(escapeToken(key));
       if (visit((v as Record<string, unknown>)[key], depth + 1)) return true;
       tokens.pop();
@@ -92,8 +105,7 @@ export function locateString(value: unknown, needle: string, maxDepth: number): 
       }
       return false;
     }
-    for (const key in v) {
-      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+    for (const key of Object.keys(v)) {
       tokens.push(escapeToken(key));
       if (key === needle || visit((v as Record<string, unknown>)[key], depth + 1)) return true;
       tokens.pop();

@@ -10,12 +10,12 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
-import { privateAjv, privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
+import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { detectDraft, type Draft } from './draft.js';
 import { PatternTooLongError, linearEngineAvailable, nativeFallbackPatterns } from './safe-regexp.js';
-import { SCAN_HAS_NULL, SCAN_TOO_DEEP, SCAN_TOO_LARGE, locateLimit, locateString, scan } from './scan.js';
+import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from './scan.js';
 import { SchemaIndex, type SchemaNode } from './schema-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
@@ -41,13 +41,19 @@ export class SchemaJudge {
   private plan: PlanNode | null | undefined;
   private decoder: NullDecoder | undefined;
   private readonly subValidators = new Map<string, SubValidator | undefined>();
+  private validate: ValidateFunction | undefined;
+  private readonly maxDepth: number;
+  private readonly maxNodes: number;
 
   constructor(
     private readonly schema: unknown,
     /** Where this schema sits in the tool, for diagnostics: "/inputSchema" or "/outputSchema". */
     private readonly at: string,
     private readonly limits: Limits,
-  ) {}
+  ) {
+    this.maxDepth = limits.maxDepth;
+    this.maxNodes = limits.maxNodes;
+  }
 
   /** Compiles now; returns the problems of the schema itself (empty when it is usable). */
   warm(): Diagnostic[] {
@@ -59,27 +65,32 @@ export class SchemaJudge {
   }
 
   judge(document: unknown, decodeNulls: boolean): Verdict {
-    const ready = this.ready ?? this.compile();
-    if (!ready) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
-    const { maxDepth, maxNodes } = this.limits;
-    const scanned = scan(document, maxDepth, maxNodes);
-    if (scanned === SCAN_TOO_DEEP) {
-      return this.refuse({ path: locateLimit(document, maxDepth, maxNodes), rule: `is nested deeper than ${maxDepth} levels, which is not accepted`, keyword: 'maxDepth' });
-    }
-    if (scanned === SCAN_TOO_LARGE) {
-      return this.refuse({ path: '', rule: `holds more than ${maxNodes} values, which is not accepted`, keyword: 'maxNodes' });
-    }
-    let value = document;
-    if (decodeNulls && scanned === SCAN_HAS_NULL) {
-      const plan = this.plan === undefined ? this.buildPlan(ready) : this.plan;
-      if (plan) value = this.decoder!.decode(plan, document);
-    }
+    // The hot path of a canonical call: one guard walk, then Ajv's compiled function.
+    const validate = this.validate ?? this.compile()?.validate;
+    if (validate === undefined) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
+    const scanned = scan(document, this.maxDepth, this.maxNodes);
+    if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
+    const value = decodeNulls && scanned === SCAN_HAS_NULL ? this.decodeNulls(document) : document;
     try {
-      if (ready.validate(value)) return { ok: true, value };
+      if (validate(value)) return { ok: true, value };
     } catch (error) {
       return this.refuse(this.thrownViolation(error, value));
     }
-    return { ok: false, violations: toViolations(ready.validate.errors ?? [], value), schemaFault: false };
+    return { ok: false, violations: toViolations(validate.errors ?? [], value), schemaFault: false };
+  }
+
+  private limitRefusal(scanned: number, document: unknown): Verdict {
+    const { maxDepth, maxNodes } = this;
+    if (scanned === SCAN_TOO_DEEP) {
+      return this.refuse({ path: locateLimit(document, maxDepth), rule: `is nested deeper than ${maxDepth} levels, which is not accepted`, keyword: 'maxDepth' });
+    }
+    return this.refuse({ path: '', rule: `holds more than ${maxNodes} values, which is not accepted`, keyword: 'maxNodes' });
+  }
+
+  private decodeNulls(document: unknown): unknown {
+    const ready = this.ready!;
+    const plan = this.plan === undefined ? this.buildPlan(ready) : this.plan;
+    return plan ? this.decoder!.decode(plan, document) : document;
   }
 
   private refuse(v: Violation): Verdict {
@@ -112,19 +123,21 @@ export class SchemaJudge {
       this.broken = [{ code: 'judge.schema-unsupported', severity: 'error', message: `The schema declares $schema ${draft.unsupported}; the judge reads 2020-12 and draft-07 only.`, path: `${this.at}/$schema` }];
       return undefined;
     }
-    let ajv = sharedAjv(draft, this.limits.nativePatternMaxLength);
+    const ownProperties = namesPrototypeKeys(s);
+    let ajv = sharedAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
     try {
       this.ready = { ajv, draft, validate: this.compileIn(ajv) };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
-        ajv = privateAjv(draft, this.limits.nativePatternMaxLength);
+        ajv = privateAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
         this.ready = { ajv, draft, validate: this.compileIn(ajv) };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
       }
     }
+    this.validate = this.ready?.validate;
     return this.ready;
   }
 

@@ -5,7 +5,7 @@
  * folded into that one violation; Ajv's bookkeeping errors (`if`) are dropped.
  */
 import type { ErrorObject } from 'ajv';
-import { escapeToken, getAt } from '../json-pointer.js';
+import { escapeToken, unescapeToken } from '../json-pointer.js';
 import { ruleWords, shorten } from './rule-words.js';
 import type { Violation } from './types.js';
 
@@ -46,7 +46,46 @@ function branchSummary(inner: readonly ErrorObject[], at: string): string {
   return parts.slice(0, 3).join(' and ');
 }
 
+// Keywords whose errors fold others into them, or are folded: the slow path handles them.
+const STRUCTURAL = new Set(['anyOf', 'oneOf', 'contains', 'if', 'propertyNames']);
+
+/** The value at an Ajv instance path (own properties only); undefined when absent. */
+function valueAt(document: unknown, path: string): unknown {
+  if (path === '') return document;
+  let node = document;
+  let start = 1;
+  while (start <= path.length) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = path.length;
+    const token = unescapeToken(path.slice(start, end));
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+    start = end + 1;
+  }
+  return node;
+}
+
+function violationOf(e: ErrorObject, document: unknown, branchRules?: readonly string[]): Violation {
+  const path = pathOf(e);
+  const v: Violation = { path, rule: ruleWords(e, branchRules), keyword: e.keyword };
+  const missing = e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies';
+  if (!missing) {
+    // A property name that is refused is the offending value itself; elsewhere it is the value at the path.
+    const value = e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : valueAt(document, path);
+    if (value !== undefined) v.value = shorten(value);
+  }
+  return v;
+}
+
 export function toViolations(errors: readonly ErrorObject[], document: unknown): Violation[] {
+  if (!errors.some((e) => STRUCTURAL.has(e.keyword) || (e as { propertyName?: string }).propertyName !== undefined)) {
+    const out: Violation[] = [];
+    for (let i = 0; i < errors.length && out.length < MAX_VIOLATIONS; i++) {
+      const v = violationOf(errors[i]!, document);
+      if (!out.some((o) => o.path === v.path && o.rule === v.rule)) out.push(v);
+    }
+    return out;
+  }
   const out: Violation[] = [];
   const seen = new Set<string>();
   const folded = new Set<ErrorObject>();
@@ -74,18 +113,10 @@ export function toViolations(errors: readonly ErrorObject[], document: unknown):
     if (e.keyword === 'if' && others.length > 0) continue;
     // Errors raised for a property name by the subschema of `propertyNames` repeat the outer error.
     if ((e as { propertyName?: string }).propertyName !== undefined) continue;
-    const path = pathOf(e);
-    const rule = ruleWords(e, branchRules.get(e));
-    const key = path + '\u0000' + rule;
+    const v = violationOf(e, document, branchRules.get(e));
+    const key = v.path + '\u0000' + v.rule;
     if (seen.has(key)) continue;
     seen.add(key);
-    const missing = e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies';
-    const v: Violation = { path, rule, keyword: e.keyword };
-    if (!missing) {
-      // A property name that is refused is the offending value itself; elsewhere it is the value at the path.
-      const value = e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : getAt(document, path);
-      if (value !== undefined) v.value = shorten(value);
-    }
     out.push(v);
     if (out.length >= MAX_VIOLATIONS) break;
   }

@@ -158,7 +158,12 @@ function matches(node: unknown, step: Extract<Step, { kind: 'filter' }>): boolea
     v = (v as Record<string, unknown>)[k];
   }
   if (step.op === 'exists') return v !== undefined;
-  const equal = JSON.stringify(v) === JSON.stringify(step.value);
+  let equal: boolean;
+  try {
+    equal = JSON.stringify(v) === JSON.stringify(step.value);
+  } catch {
+    equal = false;
+  }
   return step.op === 'eq' ? equal : !equal;
 }
 

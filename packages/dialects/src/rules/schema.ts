@@ -23,6 +23,7 @@ export const ConditionSchema = z.strictObject({
   in: z.array(z.unknown()).optional(),
   notMatching: z.array(z.string()).optional(),
   valuesOfType: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).optional(),
+  nonEmpty: z.literal(true).optional(),
 });
 
 export const ReferencesSchema = z.strictObject({
@@ -42,7 +43,7 @@ export const ObjectsSchema = z.strictObject({
 
 export const RootSchema = z.strictObject({
   type: z.literal('object').optional(),
-  unions: z.enum(['allow', 'forbid']).default('allow'),
+  unions: z.enum(['allow', 'forbid', 'merge-objects']).default('allow'),
   keywords: keywordList.optional(),
 });
 
@@ -54,6 +55,15 @@ export const LimitsSchema = z.strictObject({
   largeEnum: z.strictObject({ over: z.int().nonnegative(), maxChars: z.int().positive() }).optional(),
   optionalProperties: z.int().nonnegative().optional(),
   unionProperties: z.int().nonnegative().optional(),
+});
+
+export const AnyValueSchema = z.strictObject({
+  /** The schema written for a value whose schema says nothing about its type. */
+  spell: z.record(z.string(), z.unknown()),
+  /** Give a typeless enum or const the type its values share instead. */
+  inferFromEnum: z.boolean().default(false),
+  /** Give an array with no items schema the same spelling as its items. */
+  fillItems: z.boolean().default(false),
 });
 
 /** The action keys; a rule carries exactly one of them. */
@@ -72,6 +82,7 @@ export const ACTIONS = [
   'root',
   'propertyNames',
   'limits',
+  'anyValue',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -97,6 +108,7 @@ export const RuleSchema = z
     root: RootSchema.optional(),
     propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
     limits: LimitsSchema.optional(),
+    anyValue: AnyValueSchema.optional(),
   })
   .superRefine((rule, ctx) => {
     const present = ACTIONS.filter((a) => rule[a] !== undefined);
@@ -109,6 +121,13 @@ export const RuleSchema = z
             : `a rule has exactly one action, this one has ${present.length}: ${present.join(', ')}`,
       });
     }
+    const keywordAction = rule.keep !== undefined || rule.drop !== undefined || rule.keepWhen !== undefined || rule.rename !== undefined;
+    if (rule.given !== undefined && !keywordAction) {
+      ctx.addIssue({ code: 'custom', path: ['given'], message: 'given selects nodes for keep, drop, keepWhen and rename rules only' });
+    }
+    if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename and propertyNames rules only' });
+    }
     if (rule.noteOnRename !== undefined && rule.rename === undefined) {
       ctx.addIssue({ code: 'custom', path: ['noteOnRename'], message: 'noteOnRename only goes with a rename action' });
     }
@@ -117,7 +136,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'external-ref', 'false-schema', 'root-union']).optional(),
+    event: z.enum(['cycle', 'external-ref', 'false-schema', 'root-union', 'any-value']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
   })
@@ -151,6 +170,7 @@ export type ReferencesRule = z.infer<typeof ReferencesSchema>;
 export type ObjectsRule = z.infer<typeof ObjectsSchema>;
 export type RootRule = z.infer<typeof RootSchema>;
 export type LimitsRule = z.infer<typeof LimitsSchema>;
+export type AnyValueRule = z.infer<typeof AnyValueSchema>;
 
 /** The JSON Schema export for editors; the exactly-one-action rule is spelled with oneOf. */
 export function ruleFileJsonSchema(): Record<string, unknown> {

@@ -145,7 +145,7 @@ describe('decoding nulls, property-based', () => {
         const r = createJudge({ inputSchema: schema }).checkArguments(enc, { decodeNulls: true });
         expect(r).toEqual({ ok: true, value: doc });
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
   });
 
@@ -173,7 +173,7 @@ describe('decoding nulls, property-based', () => {
         }
         if (canonical.ok) expect(decoded.ok).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 250 },
     );
   });
 });

@@ -25,6 +25,17 @@ describe('hostile arguments', () => {
     expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.pattern-not-linear', severity: 'warning', path: '/inputSchema/properties/pw/pattern' })]);
   });
 
+  it('patterns compiled into the shared instance never stand in for one another', () => {
+    // Ajv caches patterns by the engine object's toString(): each pattern must have its own.
+    const judges = ['^a+$', '^b+$', '^[0-9]{3}$'].map((pattern) => createJudge({ inputSchema: { type: 'object', properties: { s: { type: 'string', pattern } } } }));
+    const verdicts = ['aaa', 'bbb', '123'].map((s) => judges.map((j) => j.checkArguments({ s }, { decodeNulls: false }).ok));
+    expect(verdicts).toEqual([
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
+  });
+
   it('reports whether the linear-time engine is installed through warm()', () => {
     const judge = createJudge({ inputSchema: { type: 'object', properties: { d: { type: 'string', pattern: '^[a-z]+$' } } } });
     expect(judge.warm().length).toBe(linearEngineAvailable ? 0 : 1);
@@ -82,6 +93,7 @@ describe('hostile arguments', () => {
     expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-unsupported', severity: 'error', path: '/inputSchema/$schema' })]);
     const r = judge.checkArguments({}, { decodeNulls: false });
     expect(!r.ok && r.fault).toBe('server');
+    expect(!r.ok && r.text).toMatch(/^The arguments of tool "old" could not be judged; this is a fault of the server, not of the call \(1 problem\): The arguments cannot be judged: The schema declares \$schema/);
     const unresolved = createJudge({ inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } });
     expect(unresolved.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', path: '/inputSchema' })]);
   });

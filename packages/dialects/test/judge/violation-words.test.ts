@@ -68,3 +68,20 @@ describe('violation wording', () => {
     expect(!r.ok && r.text.includes('\n')).toBe(false);
   });
 });
+
+describe('annotations', () => {
+  it('x-mcp-header and other x- keywords, unknown formats and nullable are accepted, not refused', () => {
+    const judge = createJudge({
+      inputSchema: {
+        type: 'object',
+        'x-vendor-root': { any: 'thing' },
+        properties: { region: { type: 'string', 'x-mcp-header': 'X-Region' }, id: { type: 'integer', format: 'int64' }, note: { type: 'string', nullable: true } },
+        required: ['region'],
+      },
+    });
+    expect(judge.warm()).toEqual([]);
+    expect(judge.checkArguments({ region: 'eu', id: 12, note: null }, { decodeNulls: false }).ok).toBe(true);
+    const r = judge.checkArguments({ region: 5 }, { decodeNulls: false });
+    expect(!r.ok && r.violations).toEqual([{ path: '/region', rule: 'must be a string', value: '5', keyword: 'type' }]);
+  });
+});

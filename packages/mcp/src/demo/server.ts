@@ -5,17 +5,22 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DialectError } from '@redouble/dialects';
 import { createDialectTools, type DialectTools } from '../dialect-tools.js';
-import { createDialectHttpHandler } from '../http-host.js';
+import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
 import { startupHelp } from './help.js';
 import { parseDemoOptions, USAGE, type DemoOptions } from './options.js';
 import { demoTools } from './tools.js';
 
 const SERVER_INFO = { name: 'schema-dialects-demo', version: '0.1.0' };
+// Stateless HTTP builds a Server per request, and each Server would otherwise build its own Ajv
+// instance (it only uses it for elicitation replies): one shared validator saves ~0.4 ms a request.
+const validator = new AjvJsonSchemaValidator();
 
 function newServer(dialects: DialectTools): Server {
   const server = new Server(SERVER_INFO, {
+    jsonSchemaValidator: validator,
     instructions: `Tools are published in the dialect named by params._meta["ai.redouble/dialect"] (default "${dialects.defaultDialect}").`,
   });
   dialects.attach(server);
@@ -35,14 +40,17 @@ async function serveStdio(dialects: DialectTools): Promise<void> {
 }
 
 async function serveHttp(dialects: DialectTools, options: DemoOptions): Promise<void> {
-  const handler = createDialectHttpHandler({ createServer: () => newServer(dialects) });
-  const http = createHttpServer((req, res) => void handler(req, res));
+  let handler: NodeRequestHandler | undefined;
+  const http = createHttpServer((req, res) => void handler?.(req, res));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, options.host, resolve);
   });
   const address = http.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // Only now is the port known; a local server answers only to its own names (DNS rebinding).
+  const hosts = [`${host}:${address.port}`, `localhost:${address.port}`];
+  handler = createDialectHttpHandler({ createServer: () => newServer(dialects), allowedHosts: hosts });
   const url = `http://${host}:${address.port}/mcp`;
   process.stdout.write(`${startupHelp(url, dialects.defaultDialect, dialects.accepted(), demoTools().map((t) => t.name))}\n`);
   const stop = (): void => {

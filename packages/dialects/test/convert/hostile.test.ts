@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { convert, DialectError, loadDialects } from '@redouble/dialects';
+import { codes, dialectFrom } from './helpers.js';
+
+const registry = loadDialects();
+const dialects = [registry.get('canonical'), registry.get('flat'), registry.get('nova')];
+
+function nested(levels: number): unknown {
+  let schema: unknown = { type: 'string' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { a: schema } };
+  return schema;
+}
+
+describe('hostile input', () => {
+  it('stops a schema nested 10,000 levels deep with a diagnostic, not a stack overflow', () => {
+    for (const d of dialects) {
+      const r = convert(nested(10_000), d);
+      expect(r.output).toBeUndefined();
+      expect(r.ok).toBe(false);
+      expect(codes(r.diagnostics)).toEqual(['too-deep']);
+      expect(r.diagnostics[0]?.path.startsWith('/properties/a/properties/a/')).toBe(true);
+    }
+  });
+
+  it('converts a schema at the depth guard but refuses one past it, as set by the option', () => {
+    const d = registry.get('flat');
+    expect(convert(nested(40), d, { maxDepth: 41 }).ok).toBe(true);
+    expect(codes(convert(nested(40), d, { maxDepth: 40 }).diagnostics)).toEqual(['too-deep']);
+    expect(() => convert(nested(1), d, { maxDepth: 0 })).toThrow(DialectError);
+  });
+
+  it('reports a JavaScript object that contains itself', () => {
+    const schema: Record<string, any> = { type: 'object', properties: {} };
+    schema.properties.self = schema;
+    const data: Record<string, any> = { type: 'object', default: { a: [] } };
+    data.default.a.push(data.default);
+    for (const d of dialects) {
+      for (const s of [schema, data]) {
+        const r = convert(s, d);
+        expect(r.output).toBeUndefined();
+        expect(codes(r.diagnostics)).toEqual(['cyclic-object']);
+      }
+    }
+  });
+
+  it('treats __proto__ and constructor as plain property names', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","x":{"__proto__":1}},"constructor":{"type":"number"}},"required":["__proto__","constructor"]}');
+    for (const d of [...dialects, registry.get('flat')]) {
+      const out = convert(schema, d).output as any;
+      expect(Object.getPrototypeOf(out.properties)).toBe(Object.prototype);
+      expect(Object.keys(out.properties)).toEqual(['__proto__', 'constructor']);
+      expect(Object.prototype.hasOwnProperty.call(out.properties, '__proto__')).toBe(true);
+      expect(out.properties.__proto__.type).toBe('string');
+      expect(JSON.stringify(out)).toBe(JSON.stringify(schema));
+    }
+    const strict = dialectFrom(`rules:\n  - id: o\n    source: spec\n    objects: { closed: all, optional: required-nullable }`);
+    const out = convert(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"toString":{"type":"string"}}}'), strict).output as any;
+    expect(Object.keys(out.properties)).toEqual(['__proto__', 'toString']);
+    expect(out.required).toEqual(['__proto__', 'toString']);
+    expect(({} as any).type).toBeUndefined();
+  });
+
+  it('refuses values that are not JSON data', () => {
+    for (const bad of [Number.NaN, Infinity, undefined, () => 1, new Date(0), 10n]) {
+      const r = convert({ type: 'object', properties: { a: { type: 'number', default: bad } } }, registry.get('flat'));
+      expect(r.output).toBeUndefined();
+      expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([['not-json', '/properties/a/default']]);
+    }
+  });
+
+  it('refuses an exponential inlining at the size cap, naming the definition responsible, in time linear in the cap', () => {
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) defs[`D${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/D${i + 1}` }, r: { $ref: `#/$defs/D${i + 1}` } } };
+    defs.D40 = { type: 'string' };
+    const schema = { type: 'object', properties: { x: { $ref: '#/$defs/D0' } }, $defs: defs };
+    const r = convert(schema, registry.get('flat'), { maxNodes: 5_000 });
+    expect(r.output).toBeUndefined();
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]?.code).toBe('output-too-large');
+    expect(r.diagnostics[0]?.path).toBe('/$defs/D0');
+    expect(r.diagnostics[0]?.message).toMatch(/^inlining D0 \(through D1 > D2 > .*\) makes the output pass 5000 schema nodes/);
+    // the same schema kept as references is small and fine
+    const kept = convert(schema, dialectFrom(`rules:\n  - id: r\n    source: spec\n    references: { mode: keep }`));
+    expect(kept.ok).toBe(true);
+  });
+
+  it('reports a schema that is neither an object nor a boolean', () => {
+    const r = convert({ type: 'object', properties: { a: 42, b: null } }, registry.get('flat'));
+    expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['invalid-schema', '/properties/a'],
+      ['invalid-schema', '/properties/b'],
+    ]);
+    expect(r.output).toEqual({ type: 'object', properties: { a: 42, b: null } });
+  });
+
+  it('refuses a value that is not a dialect', () => {
+    expect(() => convert({}, {} as never)).toThrow(DialectError);
+  });
+});

@@ -1,0 +1,395 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { convert, explain, loadDialects } from '@redouble/dialects';
+import { codes, dialectFrom } from './helpers.js';
+
+// The sentences of the bundled flat dialect: every test dialect here speaks them.
+const flatFile = readFileSync(fileURLToPath(new URL('../../../../dialects/flat@2026-11.yaml', import.meta.url)), 'utf8');
+const NOTES = `notes:\n${flatFile.split('\nnotes:\n')[1] ?? ''}`;
+
+const strict = dialectFrom(
+  `rules:
+  - id: refs
+    source: spec
+    references: { mode: keep }
+  - id: objects
+    source: spec
+    objects: { closed: all, optional: required-nullable, maps: close-and-report }
+  - id: one-of
+    source: spec
+    rename: { oneOf: anyOf }
+    noteOnRename: true
+  - id: root
+    source: spec
+    root: { type: object, unions: merge-objects }
+  - id: some-values
+    source: spec
+    keepWhen:
+      format: { in: [date-time, email] }
+      minItems: { in: [0, 1] }
+      pattern: { notMatching: ["\\\\(\\\\?[=!<]", "\\\\\\\\b"] }`,
+  { notes: NOTES },
+);
+
+const openapiLike = dialectFrom(
+  `rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, definitionsKeyword: defs, refKeyword: ref, refPrefix: "#/defs/" }
+  - id: nulls
+    source: spec
+    nulls: nullable-flag
+  - id: one-type
+    source: spec
+    typeArrays: any-of
+  - id: string-enums
+    source: spec
+    keepWhen: { enum: { valuesOfType: [string] } }
+  - id: no-bounds
+    source: spec
+    drop: [minimum, maximum]
+  - id: open
+    source: spec
+    objects: { closed: never }
+  - id: names
+    source: spec
+    propertyNames: { pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$" }
+  - id: limits
+    source: spec
+    limits: { properties: 3, depth: 2, enumValues: 3, optionalProperties: 1, unionProperties: 0, totalStringLength: 5 }`,
+  { notes: NOTES },
+);
+
+describe('the required sentences', () => {
+  it('writes the four sentences the issue names, after the author description', () => {
+    const out = convert(
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          n: { type: 'integer', description: 'A count.', minimum: -2147483648, maximum: 2147483647 },
+          d: { type: 'string', format: 'date' },
+        },
+      },
+      dialectFrom(`rules:\n  - id: d\n    source: spec\n    drop: [minimum, maximum, format, additionalProperties]`, { notes: NOTES }),
+    ).output as any;
+    expect(out.properties.n.description).toBe('A count. Accepted range: -2147483648 to 2147483647.');
+    expect(out.properties.d.description).toBe('Must be an ISO-8601 date.');
+    expect(out.description).toBe('No other properties are accepted.');
+    const tree = { type: 'object', properties: { n: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } };
+    const flat = convert(tree, loadDialects().get('flat')).output as any;
+    expect(flat.properties.n.properties.next).toEqual({ type: 'object', title: 'Node', description: 'Repeats the structure of Node, to any depth.' });
+  });
+
+  it('reports a dropped rule that no note carries, and drops annotations and extensions silently', () => {
+    const d = dialectFrom(`rules:\n  - id: d\n    source: spec\n    drop: [not, x-extra, $comment, title, uniqueItems]`);
+    const r = convert({ type: 'object', title: 'T', $comment: 'c', 'x-extra': 1, properties: { a: { not: { type: 'null' } }, b: { type: 'array', uniqueItems: false } } }, d);
+    expect(r.output).toEqual({ type: 'object', properties: { a: {}, b: { type: 'array' } } });
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['rule-lost', '/properties/a/not']]);
+  });
+});
+
+describe('strict-style rules', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      s: { type: 'string', format: 'date' },
+      e: { type: 'string', enum: ['a', 'b'] },
+      r: { $ref: '#/$defs/A', description: 'An A.' },
+      u: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+      c: { const: 'x' },
+      n: { type: ['string', 'null'] },
+      m: { type: 'object', additionalProperties: { type: 'string' } },
+      arr: { type: 'array', minItems: 2, items: { type: 'string', pattern: '^(?=a)b' } },
+      ok: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^a+$', format: 'email' } },
+    },
+    required: ['s'],
+    $defs: { A: { type: 'object', properties: { z: { type: 'integer' } } } },
+  };
+  const r = convert(schema, strict);
+  const out = r.output as any;
+
+  it('closes every object and makes optional properties required and nullable, inside definitions too', () => {
+    expect(out.additionalProperties).toBe(false);
+    expect(out.required).toEqual(['s', 'e', 'r', 'u', 'c', 'n', 'm', 'arr', 'ok']);
+    expect(out.properties.s).toEqual({ type: 'string', description: 'Must be an ISO-8601 date.' });
+    expect(out.properties.e).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    expect(out.properties.r).toEqual({ anyOf: [{ $ref: '#/$defs/A' }, { type: 'null' }], description: 'An A.' });
+    expect(out.properties.c).toEqual({ anyOf: [{ const: 'x' }, { type: 'null' }] });
+    expect(out.$defs.A).toEqual({ type: 'object', properties: { z: { type: ['integer', 'null'] } }, additionalProperties: false, required: ['z'] });
+  });
+
+  it('renames oneOf to anyOf with its sentence, and a composite gains a null branch', () => {
+    expect(out.properties.u).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }], description: 'Must match exactly one of the alternatives.' });
+  });
+
+  it('keeps a constraint only for the values its rule allows', () => {
+    expect(out.properties.arr).toEqual({ type: ['array', 'null'], items: { type: 'string', description: 'Must match the regular expression ^(?=a)b.' }, description: 'Must have at least 2 items.' });
+    expect(out.properties.ok).toEqual({ type: ['array', 'null'], minItems: 1, items: { type: 'string', pattern: '^a+$', format: 'email' } });
+  });
+
+  it('reports a closed map with its rule in the description, and the null ambiguity of an optional property that admits null', () => {
+    expect(out.properties.m).toEqual({ type: ['object', 'null'], additionalProperties: false, description: 'Other properties must match {"type":"string"}.' });
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ['map-closed', 'warning', '/properties/m'],
+      ['optional-null-ambiguous', 'warning', '/properties/n'],
+    ]);
+    expect(out.properties.n).toEqual({ type: ['string', 'null'] });
+  });
+
+  it('spells a root union of objects as one object and reports it; refuses other root unions', () => {
+    const merged = convert({ anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] }] }, strict);
+    expect(merged.output).toEqual({
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] }, b: { type: ['string', 'null'] } },
+      additionalProperties: false,
+      required: ['a', 'b'],
+      description: 'Must match one of the 2 alternative shapes of the canonical schema.',
+    });
+    expect(codes(merged.diagnostics)).toEqual(['root-union']);
+    expect(merged.ok).toBe(true);
+    const refused = convert({ anyOf: [{ type: 'string' }, { type: 'object' }] }, strict);
+    expect(refused.ok).toBe(false);
+    expect(codes(refused.diagnostics)).toEqual(['root-not-object', 'root-union', 'map-closed']);
+    const forbid = dialectFrom(`rules:\n  - id: root\n    source: spec\n    root: { type: object, unions: forbid }`);
+    const union = { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
+    const f = convert(union, forbid);
+    expect(f.output).toEqual(union);
+    expect(f.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['root-union', 'error', ''], ['root-not-object', 'error', '']].sort());
+  });
+});
+
+describe('OpenAPI-style rules', () => {
+  const r = convert(
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        i: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+        n: { type: ['string', 'null'] },
+        m: { type: ['string', 'number', 'null'] },
+        e: { type: 'integer', enum: [1, 2] },
+        bad$name: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        o: { type: 'object', properties: { p: { type: 'object', properties: { q: { $ref: '#/$defs/Q' } } } } },
+      },
+      $defs: { Q: { type: 'string' } },
+    },
+    openapiLike,
+  );
+  const out = r.output as any;
+
+  it('spells null as a flag, several types as anyOf, and references without the dollar sign', () => {
+    expect(out.properties.n).toEqual({ type: 'string', nullable: true });
+    expect(out.properties.m).toEqual({ anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true });
+    expect(out.properties['bad$name']).toEqual({ type: 'string', nullable: true });
+    expect(out.properties.o.properties.p.properties.q).toEqual({ ref: '#/defs/Q' });
+    expect(out.defs).toEqual({ Q: { type: 'string' } });
+  });
+
+  it('drops what it cannot spell with the sentence for it', () => {
+    expect(out.properties.i).toEqual({ type: 'integer', description: 'Accepted range: -2147483648 to 2147483647.' });
+    expect(out.properties.e).toEqual({ type: 'integer', description: 'Must be one of: 1, 2.' });
+    expect(out.description).toBe('No other properties are accepted.');
+    expect(out.additionalProperties).toBeUndefined();
+  });
+
+  it('reports property names it does not accept and every limit passed', () => {
+    const found = r.diagnostics.map((d) => [d.code, d.path, d.message.split(':')[0]]);
+    expect(found).toEqual([
+      ['limit-exceeded', '', 'object properties in total'],
+      ['limit-exceeded', '', 'levels of object nesting'],
+      ['limit-exceeded', '', 'optional properties'],
+      ['limit-exceeded', '', 'properties with a union type'],
+      ['limit-exceeded', '', 'characters of property names, definition names, enum and const values'],
+      ['property-name-rejected', '/properties/bad$name', 'the property name "bad$name" does not match ^[A-Za-z_][A-Za-z0-9_]{0,63}$; renaming it would change what callers send, so it is reported'],
+    ].sort((a, b) => ((a[0] as string) + a[2] < (b[0] as string) + b[2] ? -1 : 1)).map((x) => x));
+  });
+});
+
+describe('other node rules', () => {
+  it('spells null as anyOf, merges allOf and spells const as enum', () => {
+    const d = dialectFrom(`rules:
+  - id: n
+    source: spec
+    nulls: any-of
+  - id: o
+    source: spec
+    objects: { optional: required-nullable }
+  - id: m
+    source: spec
+    allOf: merge
+  - id: c
+    source: spec
+    constAsEnum: true`);
+    const out = convert(
+      { type: 'object', properties: { a: { type: ['integer', 'null'], minimum: 1 }, b: { type: 'string' }, c: { const: 5 }, d: { allOf: [{ type: 'object', properties: { x: { type: 'string' } } }, { required: ['x'] }] } }, required: ['a', 'c', 'd'] },
+      d,
+    ).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: {
+        a: { anyOf: [{ type: 'integer' }, { type: 'null' }], minimum: 1 },
+        b: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        c: { enum: [5] },
+        d: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] },
+      },
+      required: ['a', 'c', 'd', 'b'],
+    });
+  });
+
+  it('applies a rule only to the nodes its JSONPath selects, and a root-scoped rule only at the root', () => {
+    const d = dialectFrom(
+      `rules:
+  - id: int-bounds
+    source: spec
+    given: "$..[?(@.type === 'integer')]"
+    drop: [minimum, maximum]
+  - id: root-closure
+    source: spec
+    scope: root
+    drop: [additionalProperties]`,
+      { notes: NOTES },
+    );
+    const out = convert({ type: 'object', additionalProperties: false, properties: { i: { type: 'integer', minimum: 0, maximum: 10 }, f: { type: 'number', minimum: 0 }, o: { type: 'object', additionalProperties: false } } }, d).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: { i: { type: 'integer', description: 'Accepted range: 0 to 10.' }, f: { type: 'number', minimum: 0 }, o: { type: 'object', additionalProperties: false } },
+      description: 'No other properties are accepted.',
+    });
+  });
+
+  it('keeps only the root keywords a dialect admits and reports a closure it cannot carry', () => {
+    const nova = loadDialects().get('nova');
+    const r = convert({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', title: 'T', description: 'd', additionalProperties: false, properties: { a: { type: 'string', title: 'A' } } }, nova);
+    expect(r.output).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['note-lost', ''],
+      ['description-lost', '/description'],
+    ]);
+    expect(r.diagnostics[0]?.message).toContain('No other properties are accepted.');
+    expect(r.diagnostics[1]?.message).toContain('"d"');
+  });
+
+  it('spells boolean subschemas as objects wherever a schema stands, except a false closure', () => {
+    const out = convert(
+      { type: 'object', properties: { a: true, b: false, c: { type: 'array', items: false, prefixItems: [true] }, d: { type: 'object', additionalProperties: true } }, additionalProperties: false },
+      loadDialects().get('flat'),
+    ).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: { a: {}, b: { not: {} }, c: { type: 'array', items: { not: {} }, prefixItems: [{}] }, d: { type: 'object', additionalProperties: {} } },
+      additionalProperties: false,
+    });
+  });
+
+  it('reads draft-07 spellings as 2020-12 when the output does not keep $schema', () => {
+    const out = convert(
+      {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { t: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false }, d: { type: 'object', dependencies: { x: ['y'], z: { required: ['w'] } } }, r: { $ref: '#/definitions/A', maxLength: 3, description: 'kept' } },
+        definitions: { A: { type: 'string' } },
+      },
+      loadDialects().get('flat'),
+    );
+    expect(out.output).toEqual({
+      type: 'object',
+      properties: {
+        t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: { not: {} } },
+        d: { type: 'object', dependentRequired: { x: ['y'] }, dependentSchemas: { z: { required: ['w'] } } },
+        r: { type: 'string', description: 'kept' },
+      },
+    });
+    expect(out.diagnostics.map((d) => [d.code, d.path])).toEqual([['draft07-ref-sibling', '/properties/r/maxLength']]);
+  });
+
+  it('explains every rule: kept, renamed, carried in a description, or lost', () => {
+    const e = explain({ type: 'object', additionalProperties: false, properties: { i: { type: 'integer', minimum: 0, maximum: 10, format: 'date', oneOf: [{ minimum: 1 }] } } }, openapiLike);
+    const by = (path: string) => e.filter((x) => x.path === path).map((x) => [x.outcome, x.detail]);
+    expect(by('/properties/i/minimum')).toEqual([['described', 'Accepted range: 0 to 10.']]);
+    expect(by('/additionalProperties')).toEqual([['described', 'No other properties are accepted.']]);
+    expect(by('/properties/i/format')).toEqual([['kept', 'kept as a keyword']]);
+    expect(e.find((x) => x.path === '/properties/i/oneOf/0/minimum')?.outcome).toBe('described');
+    const nova = explain({ type: 'object', additionalProperties: false, properties: {} }, loadDialects().get('nova'));
+    expect(nova.find((x) => x.keyword === 'additionalProperties')?.outcome).toBe('lost');
+  });
+});
+
+describe('spelling a value of any type', () => {
+  const d = dialectFrom(
+    `rules:
+  - id: any
+    source: spec
+    anyValue: { spell: { anyOf: [{ type: string }, { type: number }, { type: boolean }] }, inferFromEnum: true, fillItems: true }
+  - id: nulls
+    source: spec
+    nulls: nullable-flag
+  - id: refs
+    source: spec
+    references: { mode: keep, siblings: wrap-anyof }
+  - id: optional
+    source: spec
+    objects: { optional: required-nullable }
+  - id: enums
+    source: spec
+    keepWhen: { enum: { valuesOfType: [string] }, properties: { nonEmpty: true } }`,
+    { notes: `${NOTES}\n  - event: any-value\n    text: "Any JSON value is accepted."` },
+  );
+
+  it('spells a typeless schema, infers a type where the schema implies one, fills missing items', () => {
+    const r = convert(
+      {
+        type: 'object',
+        properties: {
+          any: { description: 'Anything.' },
+          e: { enum: ['a', 'b'] },
+          o: { properties: { x: { type: 'string' } }, required: ['x'] },
+          list: { type: 'array' },
+          ip: { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] },
+        },
+        required: ['any', 'e', 'o', 'list', 'ip'],
+      },
+      d,
+    );
+    const p = (r.output as any).properties;
+    expect(p.any).toEqual({ description: 'Anything. Any JSON value is accepted.', anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] });
+    expect(p.e).toEqual({ enum: ['a', 'b'], type: 'string' });
+    expect(p.o).toEqual({ properties: { x: { type: 'string' } }, required: ['x'], type: 'object' });
+    expect(p.list).toEqual({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } });
+    expect(p.ip).toEqual({ type: 'string', anyOf: [{ format: 'ipv4', type: 'string' }, { format: 'ipv6', type: 'string' }] });
+  });
+
+  it('takes null out of enum before judging its values, and wraps a nullable reference', () => {
+    const r = convert(
+      { type: 'object', properties: { e: { type: ['string', 'null'], enum: ['a', null] }, r: { $ref: '#/$defs/R' }, none: { type: 'object', properties: {} } }, required: ['e', 'none'], $defs: { R: { type: 'string' } } },
+      d,
+    );
+    const p = (r.output as any).properties;
+    expect(p.e).toEqual({ type: 'string', enum: ['a'], nullable: true });
+    expect(p.r).toEqual({ anyOf: [{ $ref: '#/$defs/R' }], nullable: true });
+    expect(p.none).toEqual({ type: 'object' });
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('reports a null-only schema, which a nullable flag cannot spell', () => {
+    const r = convert({ type: 'object', properties: { n: { type: 'null' } }, required: ['n'] }, d);
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['type-spelling', '/properties/n/type']]);
+  });
+});
+
+describe('property names and limits', () => {
+  it('checks property names only where the rule is scoped', () => {
+    const d = dialectFrom(`rules:\n  - id: names\n    source: spec\n    scope: root\n    propertyNames: { pattern: "^[a-z]+$" }`);
+    const r = convert({ type: 'object', properties: { Bad: { type: 'object', properties: { AlsoBad: { type: 'string' } } } } }, d);
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['property-name-rejected', '/properties/Bad']]);
+  });
+
+  it('counts nesting per definition', () => {
+    const d = dialectFrom(`rules:\n  - id: refs\n    source: spec\n    references: { mode: keep }\n  - id: limits\n    source: spec\n    limits: { depth: 2 }`);
+    const ok = convert({ type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'object', properties: { b: { type: 'object' } } } } }, d);
+    expect(ok.diagnostics).toEqual([]);
+    const deep = convert({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'object' } } } } }, d);
+    expect(deep.diagnostics.map((x) => [x.code, x.severity, x.message])).toEqual([['limit-exceeded', 'error', "levels of object nesting: 3, over this dialect's limit of 2"]]);
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { convert, loadDialects } from '@redouble/dialects';
+import { codes, dialectFrom, STANDARD_NOTES } from './helpers.js';
+
+const registry = loadDialects();
+const flat = registry.get('flat');
+const canonical = registry.get('canonical');
+const keep = dialectFrom(`rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, cycles: keep }`, { notes: STANDARD_NOTES });
+const keepBreak = dialectFrom(`rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, cycles: break }`, { notes: STANDARD_NOTES });
+const bare = dialectFrom(`rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, definitionsKeyword: defs, refKeyword: ref, refPrefix: "#/defs/", siblings: wrap-anyof }`);
+
+const tree = {
+  type: 'object',
+  properties: { root: { $ref: '#/$defs/Node' } },
+  $defs: { Node: { type: 'object', description: 'A tree node.', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+};
+
+describe('references, inlined', () => {
+  it('follows #/$defs/X, #/definitions/X and any pointer, and drops the definitions', () => {
+    const out = convert(
+      {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/definitions/B' }, c: { type: 'object', properties: { x: { type: 'string' } } }, d: { $ref: '#/properties/c/properties/x' } },
+        $defs: { A: { type: 'integer' } },
+        definitions: { B: { type: 'boolean' } },
+      },
+      flat,
+    );
+    expect(out.diagnostics).toEqual([]);
+    expect(out.output).toEqual({
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'boolean' }, c: { type: 'object', properties: { x: { type: 'string' } } }, d: { type: 'string' } },
+    });
+  });
+
+  it('decodes ~0, ~1 and percent escapes, and finds $anchor names', () => {
+    const out = convert(
+      {
+        type: 'object',
+        properties: { 'a/b': { type: 'string' }, 'c~d': { type: 'number' }, 'e f': { type: 'boolean' }, x: { $ref: '#/properties/a~1b' }, y: { $ref: '#/properties/c~0d' }, z: { $ref: '#/properties/e%20f' }, w: { $ref: '#item' } },
+        $defs: { Item: { $anchor: 'item', type: 'integer' } },
+      },
+      flat,
+    ).output as { properties: Record<string, unknown> };
+    expect(out.properties.x).toEqual({ type: 'string' });
+    expect(out.properties.y).toEqual({ type: 'number' });
+    expect(out.properties.z).toEqual({ type: 'boolean' });
+    expect(out.properties.w).toEqual({ type: 'integer' });
+  });
+
+  it('applies a $ref and its siblings both: annotations beside it win, conflicting assertions become allOf', () => {
+    const out = convert(
+      { type: 'object', properties: { a: { $ref: '#/$defs/A', description: 'use-site', maxLength: 3 }, b: { $ref: '#/$defs/A', minLength: 5 } }, $defs: { A: { type: 'string', description: 'def', minLength: 1 } } },
+      flat,
+    ).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string', description: 'use-site', minLength: 1, maxLength: 3 },
+        b: { allOf: [{ type: 'string', description: 'def', minLength: 1 }, { minLength: 5 }] },
+      },
+    });
+  });
+
+  it('breaks a cycle at its re-entry into a titled shapeless object with the cycle sentence', () => {
+    const out = convert(tree, flat).output as { properties: { root: { properties: { children: { items: unknown } } } } };
+    expect(out.properties.root.properties.children.items).toEqual({ type: 'object', title: 'Node', description: 'A tree node. Repeats the structure of Node, to any depth.' });
+    expect(JSON.stringify(out)).not.toMatch(/\$ref|\$defs/);
+  });
+
+  it('breaks mutual recursion at the first definition met again', () => {
+    const out = convert(
+      { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'object', properties: { b: { $ref: '#/$defs/B' } } }, B: { type: 'object', properties: { a: { $ref: '#/$defs/A' } } } } },
+      flat,
+    ).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: { type: 'object', properties: { a: { type: 'object', title: 'A', description: 'Repeats the structure of A, to any depth.' } } } } } },
+    });
+  });
+
+  it('breaks recursion through a plain JSON pointer (a real chart tool shape)', () => {
+    const schema = {
+      type: 'object',
+      properties: { data: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/properties/data/properties/children/items' } } } } } } } },
+    };
+    const out = convert(schema, flat);
+    expect(out.ok).toBe(true);
+    const inner = (out.output as any).properties.data.properties.children.items.properties.children.items;
+    expect(inner.type).toBe('object');
+    expect(inner.description).toMatch(/^Repeats the structure of \S+, to any depth\.$/);
+    expect(inner.title).toBe('data_children_items');
+  });
+
+  it('inlines a root $ref and keeps the root an object', () => {
+    const out = convert({ $ref: '#/$defs/R', $defs: { R: { type: 'object', properties: { x: { type: 'string' } } } } }, flat).output;
+    expect(out).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
+  });
+
+  it('reads draft-07 references into definitions', () => {
+    const out = convert({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { $ref: '#/definitions/A' } }, definitions: { A: { type: 'string' } } }, flat).output;
+    expect(out).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+  });
+
+  it('reports a reference to nothing as an error and an external one as a warning, never fetched', () => {
+    const r = convert({ type: 'object', properties: { a: { $ref: '#/$defs/nothing' }, b: { $ref: 'https://example.com/s.json' } } }, flat);
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ['unresolved-ref', 'error', '/properties/a/$ref'],
+      ['external-ref', 'warning', '/properties/b/$ref'],
+    ]);
+    expect((r.output as any).properties.b).toEqual({ description: 'Must match the schema at https://example.com/s.json, which is not included here.' });
+    const c = convert({ type: 'object', properties: { a: { $ref: '#/$defs/nothing' } } }, canonical);
+    expect(codes(c.diagnostics)).toEqual(['unresolved-ref']);
+    expect(c.output).toEqual({ type: 'object', properties: { a: { $ref: '#/$defs/nothing' } } });
+  });
+
+  it('reports {"$ref": "#"} as a cycle with no way out, in every dialect', () => {
+    for (const d of [flat, canonical, keep]) {
+      const r = convert({ $ref: '#' }, d);
+      expect(codes(r.diagnostics)).toContain('ref-cycle-no-exit');
+      expect(r.output).toBeDefined();
+    }
+    expect(convert({ $ref: '#' }, flat).output).toEqual({ type: 'object', title: 'root', description: 'Repeats the structure of root, to any depth.' });
+  });
+});
+
+describe('references, kept', () => {
+  it('keeps definitions, re-spells definitions as $defs and lifts pointers into definitions', () => {
+    const out = convert(
+      {
+        type: 'object',
+        properties: { a: { $ref: '#/properties/b' }, b: { type: 'object', properties: { c: { type: 'string' } } }, x: { $ref: '#/definitions/X' } },
+        definitions: { X: { type: 'string' } },
+      },
+      keep,
+    ).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/b' }, b: { type: 'object', properties: { c: { type: 'string' } } }, x: { $ref: '#/$defs/X' } },
+      $defs: { X: { type: 'string' }, b: { type: 'object', properties: { c: { type: 'string' } } } },
+    });
+  });
+
+  it('keeps recursion when cycles are kept, and breaks only cyclic definitions when they are not', () => {
+    expect(convert(tree, keep).output).toEqual(tree);
+    const withLeaf = { ...tree, properties: { ...tree.properties, leaf: { $ref: '#/$defs/Leaf' } }, $defs: { ...tree.$defs, Leaf: { type: 'string' } } };
+    const out = convert(withLeaf, keepBreak).output as any;
+    expect(out.properties.leaf).toEqual({ $ref: '#/$defs/Leaf' });
+    expect(out.$defs).toEqual({ Leaf: { type: 'string' } });
+    expect(out.properties.root.properties.children.items).toEqual({ type: 'object', title: 'Node', description: 'A tree node. Repeats the structure of Node, to any depth.' });
+  });
+
+  it('spells references with the dialect keywords and wraps a reference with siblings in anyOf', () => {
+    const out = convert({ type: 'object', properties: { a: { $ref: '#/$defs/A', description: 'An A.' } }, $defs: { A: { type: 'string' } } }, bare).output;
+    expect(out).toEqual({ type: 'object', properties: { a: { anyOf: [{ ref: '#/defs/A' }], description: 'An A.' } }, defs: { A: { type: 'string' } } });
+  });
+
+  it('never hands on an external reference: its sentence carries it, with a warning', () => {
+    const r = convert({ type: 'object', properties: { a: { $ref: 'other.json#/x', description: 'An x.' } } }, keep);
+    expect(r.output).toEqual({ type: 'object', properties: { a: { description: 'An x. Must match the schema at other.json#/x, which is not included here.' } } });
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['external-ref', 'warning', '/properties/a/$ref']]);
+  });
+
+  it('spells definition names as valid URI fragments', () => {
+    const out = convert({ type: 'object', properties: { a: { $ref: '#/$defs/per%25cent' }, b: { $ref: '#/$defs/unix~1path' }, c: { $ref: '#/$defs/sp%20ace' } }, $defs: { 'per%cent': { type: 'string' }, 'unix/path': { type: 'integer' }, 'sp ace': { type: 'boolean' } } }, keep).output as any;
+    expect(out.properties).toEqual({ a: { $ref: '#/$defs/per%25cent' }, b: { $ref: '#/$defs/unix~1path' }, c: { $ref: '#/$defs/sp%20ace' } });
+    expect(Object.keys(out.$defs)).toEqual(['per%cent', 'unix/path', 'sp ace']);
+  });
+});

@@ -1,0 +1,95 @@
+// Law 1 for the dialect that only re-spells: on schemas without reference cycles and with only
+// keywords it keeps, the flat output accepts exactly what the canonical schema accepts (Ajv on both
+// sides, each in its own draft), on values built from the schema and on arbitrary JSON.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { convert, type Dialect } from '@redouble/dialects';
+import { compileVerdict, hasExternalRef, hasReferenceCycle } from './acceptance.js';
+import { corpusTools, registry, runs } from './fixtures.js';
+import { instanceArbitrary, schemaArbitrary, toDraft07 } from './schema-arbitrary.js';
+import { isObject } from './json-tools.js';
+
+const flat: Dialect = registry.get('flat');
+
+/** Keywords this dialect removes; their meaning is not the subject here ($schema is read, not lost). */
+const dropped = new Set(flat.resolved.rules.flatMap((r) => r.drop ?? []).filter((k) => k !== '$schema' && k !== '$comment'));
+
+function usesDropped(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (isObject(v) && Object.keys(v).some((k) => dropped.has(k))) return true;
+    stack.push(...Object.values(v));
+  }
+  return false;
+}
+
+interface Outcome {
+  compared: boolean;
+  disagreements: string[];
+}
+
+function compare(schema: unknown, instances: readonly unknown[]): Outcome {
+  let before: (v: unknown) => boolean;
+  try {
+    before = compileVerdict(schema);
+  } catch {
+    // not a valid schema to begin with (a draft-04 spelling in the corpus): nothing to preserve
+    return { compared: false, disagreements: [] };
+  }
+  const r = convert(schema, flat);
+  if (!r.ok || r.output === undefined) return { compared: false, disagreements: [] };
+  const after = compileVerdict(r.output);
+  const disagreements: string[] = [];
+  for (const v of instances) {
+    const a = before(v);
+    const b = after(v);
+    if (a !== b) disagreements.push(`${JSON.stringify(v)}: canonical ${a ? 'accepts' : 'refuses'}, flat ${b ? 'accepts' : 'refuses'}; flat output ${JSON.stringify(r.output)}`);
+  }
+  return { compared: true, disagreements };
+}
+
+const acyclicSchema = fc
+  .tuple(fc.constantFrom('none', 'acyclic' as const), fc.boolean())
+  .chain(([refs, draft07]) => schemaArbitrary({ refs, depth: 3 }).map((s) => (draft07 ? toDraft07(s) : s)));
+
+const withInstances = acyclicSchema.chain((s) => fc.tuple(fc.constant(s), fc.array(instanceArbitrary(s, s), { minLength: 6, maxLength: 14 })));
+
+describe('flat keeps acceptance unchanged', () => {
+  it('on generated acyclic schemas', () => {
+    let compared = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(withInstances, ([schema, instances]) => {
+        total++;
+        const outcome = compare(schema, instances);
+        if (outcome.compared) compared++;
+        expect(outcome.disagreements).toEqual([]);
+      }),
+      runs(100),
+    );
+    // a run flat refuses proves nothing about acceptance; most must be compared
+    expect(compared).toBeGreaterThan(total / 2);
+  });
+
+  it('on corpus tools without reference cycles', () => {
+    const eligible = corpusTools()
+      .map(({ file, tool }) => ({ file, schema: tool.inputSchema }))
+      .filter(({ schema }) => isObject(schema) && !hasReferenceCycle(schema) && !hasExternalRef(schema) && !usesDropped(schema));
+    expect(eligible.length).toBeGreaterThan(500);
+    const sample = fc.constantFrom(...eligible).chain((e) => fc.tuple(fc.constant(e), fc.array(instanceArbitrary(e.schema, e.schema), { minLength: 6, maxLength: 14 })));
+    let compared = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(sample, ([e, instances]) => {
+        total++;
+        const outcome = compare(e.schema, instances);
+        if (outcome.compared) compared++;
+        expect(outcome.disagreements.map((d) => `${e.file}: ${d}`)).toEqual([]);
+      }),
+      runs(100),
+    );
+    expect(compared).toBeGreaterThan(total / 2);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { DialectError, parseRuleFile } from '@redouble/dialects';
+
+const HEADER = `dialect: demo
+version: "2026-03"
+status: draft
+summary: demo
+sources:
+  spec:
+    url: https://example.com/spec
+    title: Spec
+    read: 2026-01-01
+`;
+
+function refusal(text: string, file = 'dialects/demo@2026-03.yaml'): DialectError {
+  try {
+    parseRuleFile(text, file);
+  } catch (err) {
+    expect(err).toBeInstanceOf(DialectError);
+    return err as DialectError;
+  }
+  throw new Error('the rule file was accepted');
+}
+
+describe('rule file loading', () => {
+  it('accepts a valid file and fills the defaults', () => {
+    const loaded = parseRuleFile(`${HEADER}rules:\n  - id: inline\n    source: spec\n    references: { mode: inline, cycles: break }\n`, 'demo@2026-03.yaml');
+    expect(loaded.data.rules[0]?.references).toEqual({ mode: 'inline', cycles: 'break', definitionsKeyword: '$defs', refKeyword: '$ref', refPrefix: '#/$defs/', siblings: 'keep' });
+    expect(loaded.data.rules[0]?.scope).toBe('all');
+  });
+
+  it('refuses an unknown key with the file, line and column of the key', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title]\n    colour: red\n`);
+    expect(err.code).toBe('rule-file-invalid');
+    expect(err.diagnostics).toHaveLength(1);
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:14:5');
+    expect(err.diagnostics[0]?.message).toContain('unknown key "colour" in rules[0]');
+  });
+
+  it('refuses an unknown top-level key', () => {
+    const err = refusal(`${HEADER}otherKeyword: drop\n`);
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:10:1');
+    expect(err.diagnostics[0]?.message).toContain('unknown key "otherKeyword" at the top level');
+  });
+
+  it('refuses a missing field, pointing at the object that lacks it', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    drop: [title]\n`);
+    expect(err.diagnostics[0]?.message).toContain('missing field "source" in rules[0]');
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:11:5');
+  });
+
+  it('refuses a bad value and shows it', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    nulls: maybe\n`);
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:13:12');
+    expect(err.diagnostics[0]?.message).toMatch(/bad value at rules\[0\]\.nulls: .*type-array.*\(got "maybe"\)/);
+  });
+
+  it('refuses a rule with no action or with two', () => {
+    const none = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n`);
+    expect(none.diagnostics[0]?.message).toContain('exactly one action');
+    const two = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title]\n    keep: [type]\n`);
+    expect(two.diagnostics[0]?.message).toContain('this one has 2: keep, drop');
+  });
+
+  it('refuses a rule whose source is not declared', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: blog\n    drop: [title]\n`);
+    expect(err.diagnostics[0]?.message).toContain('names source "blog", which is not in sources (spec)');
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:12:13');
+  });
+
+  it('refuses a duplicate rule id at the second use', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title]\n  - id: a\n    source: spec\n    keep: [type]\n`);
+    expect(err.diagnostics[0]?.message).toContain('duplicate rule id "a" (first used by rules[0])');
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:14:9');
+  });
+
+  it('refuses a file whose name does not match its header', () => {
+    const err = refusal(HEADER, 'dialects/demo@2026-04.yaml');
+    expect(err.diagnostics[0]?.message).toContain('does not match its header demo@2026-03');
+    expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-04.yaml:1:10');
+  });
+
+  it('refuses broken YAML with its position', () => {
+    const err = refusal(`${HEADER}rules: [\n`);
+    expect(err.diagnostics[0]?.message).toMatch(/^YAML: /);
+    expect(err.diagnostics[0]?.path).toMatch(/^dialects\/demo@2026-03\.yaml:\d+:\d+$/);
+  });
+
+  it('refuses an invalid regular expression and an unsupported JSONPath', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    keepWhen: { pattern: { notMatching: ["(?<="] } }\n  - id: b\n    source: spec\n    given: "$..[?(@.type > 2)]"\n    drop: [minimum]\n`);
+    expect(err.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('not a valid regular expression'), expect.stringContaining('given: unsupported bracket expression')]);
+  });
+
+  it('reports every problem of a file at once', () => {
+    const err = refusal(`${HEADER}colour: red\nrules:\n  - id: A\n    source: nowhere\n    drop: [title]\n`);
+    expect(err.diagnostics.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,90 @@
+// The HTTP host's own answers: one endpoint, POST only, bad bodies refused clearly, foreign Hosts refused.
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { loadDialects } from '@redouble/dialects';
+import { createDialectHttpHandler, createDialectTools } from '../src/index.js';
+import { demoTools } from '../src/demo/tools.js';
+import { silentLogger } from './helpers.js';
+
+const dialects = createDialectTools(demoTools(), { registry: loadDialects(), logger: silentLogger() });
+let port = 0;
+const http = createServer((req, res) => void handler(req, res));
+const handler = createDialectHttpHandler({
+  createServer: () => {
+    const server = new Server({ name: 'host-test', version: '0.0.0' });
+    dialects.attach(server);
+    return server;
+  },
+  maxBodyBytes: 1024,
+  enableJsonResponse: true,
+  get allowedHosts() {
+    return [`127.0.0.1:${port}`];
+  },
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  port = (http.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  http.closeAllConnections();
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+});
+
+function send(method: string, path: string, body?: string, host?: string): Promise<{ status: number; json: { error?: { code: number; message: string }; result?: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(host ? { host } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+
+describe('createDialectHttpHandler', () => {
+  it('answers a plain POST on its one endpoint', async () => {
+    const r = await send('POST', '/mcp?dialect=' + dialects.defaultDialect, list);
+    expect(r.status).toBe(200);
+    expect((r.json.result as { tools: unknown[] }).tools).toHaveLength(demoTools().length);
+  });
+
+  it('has no other route: not per dialect, not anywhere else', async () => {
+    const r = await send('POST', `/mcp/${dialects.defaultDialect}`, list);
+    expect(r.status).toBe(404);
+    expect(r.json.error?.message).toContain('/mcp');
+  });
+
+  it('is stateless: GET and DELETE are refused', async () => {
+    expect((await send('GET', '/mcp')).status).toBe(405);
+    expect((await send('DELETE', '/mcp')).status).toBe(405);
+  });
+
+  it('refuses a body that is not JSON, and one past the size limit', async () => {
+    const bad = await send('POST', '/mcp', '{"jsonrpc": ');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.code).toBe(-32700);
+    const big = await send('POST', '/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(2000) } }));
+    expect(big.status).toBe(413);
+  });
+
+  it('refuses a Host it was not told to answer to', async () => {
+    const r = await send('POST', '/mcp', list, 'rebound.example:80');
+    expect(r.status).toBe(403);
+    expect(r.json.error?.message).toContain('rebound.example');
+  });
+});

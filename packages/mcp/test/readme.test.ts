@@ -1,0 +1,41 @@
+// The README's opening example is run as written (against the built package), over stdio.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { loadDialects } from '@redouble/dialects';
+import { DIALECT_META_KEY } from '../src/index.js';
+import { repoRoot } from './helpers.js';
+
+// Inside the repository (so the package resolves) in a git-ignored scratch folder.
+const dir = mkdtempSync(join(repoRoot, '.scratch-readme-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('README', () => {
+  it('opens with an example that runs and serves every dialect', async () => {
+    const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toContain("from '@redouble/dialects-mcp'");
+    const file = join(dir, 'server.mjs');
+    writeFileSync(file, example!);
+
+    const client = new Client({ name: 'readme-test', version: '0.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [file], stderr: 'pipe' }));
+    try {
+      const registry = loadDialects();
+      for (const name of registry.names()) {
+        const list = await client.listTools({ _meta: { [DIALECT_META_KEY]: name } });
+        expect(list.tools.map((t) => t.name)).toEqual(['add']);
+        expect(list._meta?.[DIALECT_META_KEY]).toBe(registry.get(name).id);
+      }
+      const sum = (await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })) as CallToolResult;
+      expect(sum.content).toEqual([{ type: 'text', text: '5' }]);
+      const bad = (await client.callTool({ name: 'add', arguments: { a: 2147483648, b: 3 } })) as CallToolResult;
+      expect(bad.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
