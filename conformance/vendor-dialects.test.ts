@@ -86,12 +86,10 @@ describe('openai_strict (current)', () => {
     expect(at(out, '/properties/tags')['description']).toBe('Other properties are accepted; each value must match {"type":"string"}.');
     expect(diagnostics.some((d) => d.path === '/properties/tags' && d.code === 'map-closed' && d.severity === 'warning'), JSON.stringify(diagnostics)).toBe(true);
   });
-  it('spells a root union of objects as one object, with a warning and its sentence', () => {
-    const { out, ok, diagnostics } = run('openai_strict', { anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'integer' } } }] });
-    expect(ok).toBe(true);
-    expect(Object.keys(out['properties'] as Json)).toEqual(['a', 'b']);
-    expect(out['description']).toBe('Must match one of the alternatives described here.');
-    expect(diagnostics.some((d) => d.severity === 'warning' && d.code === 'root-union'), JSON.stringify(diagnostics)).toBe(true);
+  it('reports a root union, even of object shapes, as an error', () => {
+    const { ok, diagnostics } = run('openai_strict', { anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'integer' } } }] });
+    expect(ok).toBe(false);
+    expect(diagnostics.some((d) => d.severity === 'error' && d.code === 'root-union'), JSON.stringify(diagnostics)).toBe(true);
   });
   it('reports a root union with a non-object branch as an error', () => {
     const { ok, diagnostics } = run('openai_strict', { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] });
@@ -103,6 +101,12 @@ describe('openai_strict (current)', () => {
     expect(at(out, '/properties/meta')['additionalProperties']).toBe(false);
     expect(at(out, '/properties/meta')['description']).toBe('Other properties are accepted.');
     expect(diagnostics.some((d) => d.path === '/properties/meta' && d.severity === 'warning'), JSON.stringify(diagnostics)).toBe(true);
+  });
+  it('spells a typeless value (any JSON value, or a boolean true) as a union of scalar types with its sentence', () => {
+    const { out } = run('openai_strict', { type: 'object', properties: { value: { description: 'The value to apply.' }, extra: true, kind: { enum: ['a', 'b'] } }, required: ['value', 'extra', 'kind'] });
+    expect(at(out, '/properties/value')).toEqual({ description: 'The value to apply. Any JSON value is accepted.', anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] });
+    expect(at(out, '/properties/extra')['description']).toBe('Any JSON value is accepted.');
+    expect(at(out, '/properties/kind')).toEqual({ enum: ['a', 'b'], type: 'string' });
   });
   it('checks its size limits: 10 levels of nesting', () => {
     let node: Json = { type: 'string' };
@@ -206,6 +210,12 @@ describe('gemini', () => {
     const { out, diagnostics } = run('gemini', { type: 'object', properties: { 'bad-name': { type: 'string' } } });
     expect(Object.keys(out['properties'] as Json)).toEqual(['bad-name']);
     expect(diagnostics.some((d) => d.path === '/properties/bad-name'), JSON.stringify(diagnostics)).toBe(true);
+  });
+  it('gives every schema a type: any value, an enum without type, an array without items', () => {
+    const { out } = run('gemini', { type: 'object', properties: { v: {}, e: { enum: ['x'] }, l: { type: 'array' } } });
+    expect(at(out, '/properties/v')['description']).toBe('Any JSON value is accepted.');
+    expect(at(out, '/properties/e')['type']).toBe('string');
+    expect(at(out, '/properties/l/items')['anyOf']).toBeDefined();
   });
   it('leaves out an empty properties map (a tool with no arguments), which Vertex refuses', () => {
     const { out, ok } = run('gemini', { type: 'object', properties: {}, required: [] });

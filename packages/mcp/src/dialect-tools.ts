@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
 import { ToolCaller } from './call-tool.js';
+import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
 import { DialectSelection } from './dialect-selection.js';
 import { stderrLogger, type Logger } from './logger.js';
@@ -51,8 +52,8 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
   const lists = new ToolListCache(registered, logger);
   const caller = new ToolCaller(registered, lists, logger);
   const advertisement = dialectAdvertisement(selection.defaultName, selection.accepted());
-  // One shared, frozen capabilities object: attaching to a fresh Server per HTTP request stays cheap.
-  const shared = Object.freeze({ tools: {}, ...dialectCapabilities(advertisement) });
+  // One shared capabilities object: attaching to a fresh Server per HTTP request stays cheap.
+  const shared = deepFreeze({ tools: {}, ...dialectCapabilities(advertisement) });
 
   return {
     defaultDialect: selection.defaultName,

@@ -1,5 +1,6 @@
 import { convert, type Dialect } from '@redouble/dialects';
 import { DIALECT_META_KEY } from './constants.js';
+import { deepFreeze } from './deep-freeze.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTool } from './register-tools.js';
 
@@ -65,13 +66,4 @@ export class ToolListCache {
     if (omitted.length > 0) meta[OMITTED_META_KEY] = omitted;
     return { tools, _meta: meta };
   }
-}
-
-/** Cached answers are shared by every request; freezing makes an accidental write fail loudly. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

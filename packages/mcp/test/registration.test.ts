@@ -1,7 +1,7 @@
 // Registration: tool schemas are linted when registered; errors refuse to start, warnings are logged.
 import { describe, expect, it } from 'vitest';
 import { convert, DialectError, loadDialects } from '@redouble/dialects';
-import { createDialectTools, defaultDialectName, type DialectTool } from '../src/index.js';
+import { createDialectTools, defaultDialectName, DIALECT_META_KEY, OMITTED_META_KEY, type DialectTool } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
 import { corpusTools, published, silentLogger } from './helpers.js';
 
@@ -88,6 +88,35 @@ describe('registration', () => {
     expect(() => createDialectTools(demoTools(), { registry, defaultDialect: 'no_such_dialect', logger: silentLogger() })).toThrow(
       expect.objectContaining({ code: 'unknown-dialect' }),
     );
+  });
+});
+
+describe('a tool a dialect cannot convert at all', () => {
+  // Each definition refers to the next twice: inlined, it doubles thirty times.
+  const $defs: Record<string, unknown> = { D30: { type: 'string' } };
+  for (let i = 0; i < 30; i++) $defs[`D${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/D${i + 1}` }, b: { $ref: `#/$defs/D${i + 1}` } } };
+  const blowup: DialectTool = { name: 'blowup', inputSchema: { type: 'object', $defs, properties: { root: { $ref: '#/$defs/D0' } } }, handler };
+
+  it('is left out of that dialect\'s list, named in the answer\'s _meta and logged; other dialects keep it', () => {
+    const logger = silentLogger();
+    const dialects = createDialectTools([...demoTools(), blowup], { registry, logger });
+    const failing = registry.names().filter((n) => convert(published(blowup), registry.get(n)).output === undefined);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.length).toBeLessThan(registry.names().length);
+    for (const name of registry.names()) {
+      const list = dialects.listTools(name);
+      const names = list.tools.map((t) => t.name);
+      expect(list._meta[DIALECT_META_KEY]).toBe(registry.get(name).id);
+      if (failing.includes(name)) {
+        expect(names).not.toContain('blowup');
+        expect(list._meta[OMITTED_META_KEY]).toEqual(['blowup']);
+        expect(logger.lines.some((l) => l.includes('"blowup"') && l.includes(registry.get(name).id))).toBe(true);
+      } else {
+        expect(names).toContain('blowup');
+        expect(list._meta).not.toHaveProperty(OMITTED_META_KEY);
+      }
+      expect(names).toEqual(expect.arrayContaining(demoTools().map((t) => t.name)));
+    }
   });
 });
 

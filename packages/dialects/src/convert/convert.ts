@@ -7,7 +7,7 @@ import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../di
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
 import { checkLimits } from './limits.js';
-import { identityCopy } from './identity.js';
+import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
 import { SchemaWalker, type Explanation, type WalkLimits } from './walk.js';
 
@@ -101,12 +101,33 @@ export function explain(schema: unknown, dialect: Dialect): Explanation[] {
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** The identity copies in one pass; the full walk runs only to check references or to report a fault. */
+/** The identity copies in one pass; the full walk runs only to report a fault or a doubtful reference. */
 function identity(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], limits: WalkLimits): unknown {
   const copied = identityCopy(input, limits.maxDepth);
-  if (!copied) return convertShape(input, plan, walker, diags);
-  if (copied.needsChecks) convertShape(input, plan, walker, diags);
+  if (!copied || copied.oddSchema) return convertShape(input, plan, walker, diags);
+  if (copied.sawRef) {
+    for (const [schema, prefix] of schemasOf(input)) {
+      if (!refsResolveCleanly(schema)) walker.convertSchema(schema, prefix);
+    }
+  }
   return copied.output;
+}
+
+/** The schemas of an input with their pointers: itself, a Tool's two, or every tool's. */
+function schemasOf(input: unknown): [unknown, string][] {
+  const shape = inputShape(input);
+  if (shape === 'schema') return [[input, '']];
+  const tools: [JsonObject, string][] = shape === 'tool' ? [[input as JsonObject, '']] : [];
+  if (shape === 'tools-list') {
+    ((input as JsonObject).tools as unknown[]).forEach((t, i) => {
+      if (isPlainObject(t)) tools.push([t, `/tools/${i}`]);
+    });
+  }
+  const out: [unknown, string][] = [];
+  for (const [tool, prefix] of tools) {
+    for (const k of ['inputSchema', 'outputSchema']) if (hasOwn(tool, k)) out.push([tool[k], `${prefix}/${k}`]);
+  }
+  return out;
 }
 
 function convertShape(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {

@@ -1,21 +1,26 @@
 /**
  * The identity dialect's fast path: one guarded deep copy of the whole input, with no keyword
- * machinery. Anything unusual (a `$ref` to check, a declared `$schema`, a value that is not JSON,
- * nesting past the guard) sends the input back to the full walk, which reports it with its path.
+ * machinery. Anything unusual (a value that is not JSON, nesting past the guard, a `$schema` other
+ * than 2020-12 / draft-07, a reference that does not resolve cleanly) sends the schema to the full
+ * walk, which reports it with its path.
  */
 import { isPlainObject, put, type JsonObject } from './data.js';
+import { RefIndex } from './refs.js';
 
 const BAIL = Symbol('bail');
 const KNOWN_DRAFT = /^https?:\/\/json-schema\.org\/(draft-07\/schema|draft\/2020-12\/schema)#?$/;
 
 export interface IdentityCopy {
   output: unknown;
-  /** A `$ref`, or a `$schema` other than 2020-12 / draft-07, was seen: the schemas need the full walk's checks. */
-  needsChecks: boolean;
+  /** A `$ref` string was seen somewhere. */
+  sawRef: boolean;
+  /** A `$schema` other than 2020-12 / draft-07 was seen: the full walk reports it. */
+  oddSchema: boolean;
 }
 
 export function identityCopy(input: unknown, maxDepth: number): IdentityCopy | undefined {
-  let needsChecks = false;
+  let sawRef = false;
+  let oddSchema = false;
   const copy = (v: unknown, depth: number): unknown => {
     if (typeof v !== 'object') {
       if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
@@ -35,16 +40,45 @@ export function identityCopy(input: unknown, maxDepth: number): IdentityCopy | u
       const x = copy(v[k], depth + 1);
       if (k === '__proto__') put(o, k, x);
       else {
-        if (k === '$ref' || (k === '$schema' && !(typeof x === 'string' && KNOWN_DRAFT.test(x)))) needsChecks = true;
+        if (k === '$ref') sawRef = true;
+        else if (k === '$schema' && !(typeof x === 'string' && KNOWN_DRAFT.test(x))) oddSchema = true;
         o[k] = x;
       }
     }
     return o;
   };
   try {
-    return { output: copy(input, 1), needsChecks };
+    return { output: copy(input, 1), sawRef, oddSchema };
   } catch (err) {
     if (err === BAIL) return undefined;
     throw err;
   }
+}
+
+/**
+ * True when every `$ref` string in the schema resolves locally and no chain of bare references
+ * loops: then the identity has nothing to report about references.
+ */
+export function refsResolveCleanly(schema: unknown): boolean {
+  const index = new RefIndex(schema);
+  const stack: unknown[] = [schema];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    const o = v as JsonObject;
+    if (typeof o.$ref === 'string') {
+      const r = index.resolve(o.$ref);
+      if (r.kind !== 'local') return false;
+      // a target that is itself a bare reference may start a loop: let the full walk decide
+      if (isPlainObject(r.target.node) && typeof r.target.node.$ref === 'string') return false;
+    }
+    for (const k in o) stack.push(o[k]);
+  }
+  return true;
 }

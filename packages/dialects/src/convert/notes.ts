@@ -64,6 +64,8 @@ export function notesFor(
     }
     candidates = all.sort((a, b) => a - b);
   }
+  // The JSON text of a dropped value, computed once however many `when` notes compare it.
+  let texts: Map<string, string> | undefined;
   let last = -1;
   for (const index of candidates) {
     if (index === last) continue;
@@ -79,7 +81,12 @@ export function notesFor(
     }
     if (applies && note.when) {
       for (const [k, v] of note.when) {
-        if (safeStringify(remaining.get(k)) !== v) {
+        let text = texts?.get(k);
+        if (text === undefined) {
+          text = safeStringify(remaining.get(k)) ?? '';
+          (texts ??= new Map()).set(k, text);
+        }
+        if (text !== v) {
           applies = false;
           break;
         }

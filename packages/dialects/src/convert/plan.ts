@@ -6,6 +6,7 @@ import type { Dialect } from '../rules/registry.js';
 import type { AnyValueRule, Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
 import { parseJsonPath } from '../rules/jsonpath.js';
 import { safeStringify } from './data.js';
+import { KEYWORD_KIND, type Kind } from './keywords.js';
 
 export type Policy =
   | { readonly kind: 'keep' }
@@ -22,6 +23,23 @@ export interface PolicyTable {
   readonly other: Policy;
   /** When set (the root allowlist), every other keyword is dropped. */
   readonly allow?: ReadonlySet<string>;
+  /** One lookup per keyword in the walk: its policy and what it holds. */
+  readonly entries: ReadonlyMap<string, Entry>;
+  /** The entry of a keyword that is neither mentioned nor a subschema keyword. */
+  readonly fallback: Entry;
+}
+
+export interface Entry {
+  readonly policy: Policy;
+  readonly kind: Kind | undefined;
+}
+
+/** Builds the lookup entries of a table from its policies. */
+export function makeTable(policies: ReadonlyMap<string, Policy>, other: Policy, allow?: ReadonlySet<string>): PolicyTable {
+  const policyOf = (k: string): Policy => (allow && !allow.has(k) ? DROP : (policies.get(k) ?? other));
+  const entries = new Map<string, Entry>();
+  for (const k of new Set([...policies.keys(), ...KEYWORD_KIND.keys(), ...(allow ?? [])])) entries.set(k, { policy: policyOf(k), kind: KEYWORD_KIND.get(k) });
+  return { policies, other, ...(allow ? { allow } : {}), entries, fallback: { policy: allow ? DROP : other, kind: undefined } };
 }
 
 export interface ReferencesPlan {
@@ -168,8 +186,8 @@ function compile(dialect: Dialect): Plan {
   return {
     dialectId: dialect.id,
     identity,
-    rootTable: { policies: rootPolicies, other, ...(allow ? { allow } : {}) },
-    belowTable: { policies: belowPolicies, other },
+    rootTable: makeTable(rootPolicies, other, allow),
+    belowTable: makeTable(belowPolicies, other),
     given,
     ...(references ? { references } : {}),
     booleans,

@@ -10,7 +10,7 @@ import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, safeString
 import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { fill, notesFor } from './notes.js';
 import { admitsNull, makeNullable, spellTypes } from './nulls.js';
-import { DROP, type Plan, type Policy, type PolicyTable } from './plan.js';
+import { DROP, makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
 import { selectNodes } from '../rules/jsonpath.js';
 
@@ -67,6 +67,8 @@ export class SchemaWalker {
   #origins: WeakMap<object, Map<string, readonly string[]>> | undefined;
   /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */
   readonly #madeUp = new WeakSet<object>();
+  /** Keys the walk wrote into a node it built (the `not` standing for a false target). */
+  #madeUpKeys: WeakMap<object, Set<string>> | undefined;
   /** keyword -> the input keyword it was read from (const read as enum), per built node. */
   #readAs: WeakMap<object, Map<string, string>> | undefined;
   /** The parent's single type, handed to the typeless branches of its anyOf / oneOf. */
@@ -197,7 +199,7 @@ export class SchemaWalker {
     this.#path.push(node);
     const refs = this.#plan.references;
     const out =
-      refs && hasOwn(node, '$ref') && typeof node.$ref === 'string' ? this.#walkRef(node, atRoot, events) : this.#walkObject(node, atRoot, events, keyword);
+      refs && typeof node.$ref === 'string' ? this.#walkRef(node, atRoot, events) : this.#walkObject(node, atRoot, events, keyword);
     this.#path.pop();
     this.#depth--;
     return out;
@@ -214,7 +216,7 @@ export class SchemaWalker {
     return {};
   }
 
-  #walkObject(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string): unknown {
+  #walkObject(node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
     const plan = this.#plan;
     const inherited = this.#inheritType;
     this.#inheritType = undefined;
@@ -261,7 +263,8 @@ export class SchemaWalker {
         this.#checkRef(value, node);
       }
 
-      const policy = policyOf(table, k);
+      const entry = table.entries.get(k) ?? table.fallback;
+      const policy = entry.policy;
       let outKey = k;
       if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
         if (k === 'description' && typeof value === 'string' && value !== '') {
@@ -282,7 +285,7 @@ export class SchemaWalker {
           (renamedNotes ??= new Set()).add(k);
         }
         if (explain) explain.push({ path: this.#at(node, key), keyword: readAs?.get(key) ?? key, outcome: 'renamed', detail: `spelled ${policy.to}` });
-      } else if (explain && !SILENT_KEYWORDS.has(k)) {
+      } else if (explain && !SILENT_KEYWORDS.has(k) && !this.#madeUpKeys?.get(node)?.has(key)) {
         const from = readAs?.get(key);
         explain.push(from ? { path: this.#at(node, key), keyword: from, outcome: 'renamed', detail: `spelled ${k}` } : { path: this.#at(node, key), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
       }
@@ -292,7 +295,7 @@ export class SchemaWalker {
         continue;
       }
 
-      const kind = KEYWORD_KIND.get(k);
+      const kind = entry.kind;
       let v: unknown;
       if (kind === undefined) {
         v = this.#copy(value, key);
@@ -311,16 +314,16 @@ export class SchemaWalker {
         else saved.pop();
         if (mark >= 0 && explain) (explainRanges ??= new Map()).set(k, [mark, explain.length]);
       }
-      put(out, outKey, v);
+      if (outKey === '__proto__') put(out, outKey, v);
+      else out[outKey] = v;
     }
 
     if (plan.identity) return out;
     if (plan.nulls !== undefined || plan.typeArrays !== 'keep') {
-      const where = hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer();
       const branch = keyword === 'anyOf' || keyword === 'oneOf';
-      out = spellTypes(out, plan, nullFromValues, (m) => this.#report('type-spelling', 'warning', m, where), branch);
+      out = spellTypes(out, plan, nullFromValues, (m) => this.#report('type-spelling', 'warning', m, hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer()), branch);
     }
-    if (plan.anyValue) events = this.#anyValue(out, inherited, events);
+    if (plan.anyValue && !besideRef) events = this.#anyValue(out, inherited, events);
     if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, (name) => this.#propertyPointer(node, name), explainRanges);
     if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
     return out;
@@ -346,7 +349,7 @@ export class SchemaWalker {
         put(out, 'enum', [c]);
       } else put(out, k, node[k]);
       const o = this.#origins?.get(node)?.get(k);
-      if (o && k !== 'const') this.#recordOrigin(out, k, o);
+      if (o && (k !== 'const' || hasOwn(out, 'const'))) this.#recordOrigin(out, k, o);
     }
     return out;
   }
@@ -414,7 +417,9 @@ export class SchemaWalker {
       if (names !== undefined && !names.test(name)) {
         this.#report('property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${this.#plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, this.#pointer());
       }
-      put(map, name, this.#walk(value[name], false, keyword));
+      const v = this.#walk(value[name], false, keyword);
+      if (name === '__proto__') put(map, name, v);
+      else map[name] = v;
       if (o) this.#tokens = saved;
       else saved.pop();
     }
@@ -549,7 +554,7 @@ export class SchemaWalker {
     const refNode: JsonObject = {};
     put(refNode, refs.refKeyword, spelled);
     if (siblings === undefined && events === undefined) return refNode;
-    const rest = this.#walkObject(siblings ?? {}, atRoot, events);
+    const rest = this.#walkObject(siblings ?? {}, atRoot, events, undefined, true);
     if (!isPlainObject(rest)) return refNode;
     if (refs.siblings === 'wrap-anyof' && Object.keys(rest).length > 0) {
       const out: JsonObject = { anyOf: [refNode] };
@@ -595,6 +600,7 @@ export class SchemaWalker {
       }
       put(out, 'not', {});
       this.#recordOrigin(out, 'not', targetTokens);
+      (this.#madeUpKeys ??= new WeakMap()).set(out, new Set(['not']));
       return out;
     }
     let conflict = false;
@@ -792,7 +798,7 @@ export class SchemaWalker {
       policies ??= new Map(base.policies);
       for (const [k, p] of g.policies) policies.set(k, p);
     }
-    return policies ? { ...base, policies } : base;
+    return policies ? makeTable(policies, base.other, base.allow) : base;
   }
 
   /**

@@ -41,6 +41,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 /** Compact JSON of a value, cut to `max` characters with an ellipsis. */
 export function shorten(value: unknown, max = 80): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -59,10 +60,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+const typeWordsCache = new Map<string, string>();
+
 export function typeWords(type: unknown): string {
-  const types = Array.isArray(type) ? type : String(type).split(',');
-  const words = types.map((t) => TYPE_WORDS[String(t)] ?? String(t));
-  return words.length > 1 ? words.slice(0, -1).join(', ') + ' or ' + words[words.length - 1] : words[0] ?? '';
+  const key = String(type);
+  let words = typeWordsCache.get(key);
+  if (words === undefined) {
+    const list = (Array.isArray(type) ? type : key.split(',')).map((t) => TYPE_WORDS[String(t)] ?? String(t));
+    words = list.length > 1 ? list.slice(0, -1).join(', ') + ' or ' + list[list.length - 1] : list[0] ?? '';
+    if (typeWordsCache.size < 256) typeWordsCache.set(key, words);
+  }
+  return words;
 }
 
 /** The rule an Ajv error states; `branchRules` are the rules inside a failed anyOf/oneOf. */

@@ -14,7 +14,8 @@ import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAj
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { detectDraft, type Draft } from './draft.js';
-import { PatternTooLongError, linearEngineAvailable, nativeFallbackPatterns } from './safe-regexp.js';
+import { patternWarnings } from './pattern-warnings.js';
+import { PatternTooLongError } from './safe-regexp.js';
 import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from './scan.js';
 import { SchemaIndex, type SchemaNode } from './schema-index.js';
 import type { Violation } from './types.js';
@@ -59,9 +60,7 @@ export class SchemaJudge {
   warm(): Diagnostic[] {
     this.compile();
     if (this.broken) return this.broken;
-    const out: Diagnostic[] = [];
-    this.collectPatterns(this.schema, this.at, out);
-    return out;
+    return patternWarnings(this.schema, this.at, this.limits.nativePatternMaxLength);
   }
 
   judge(document: unknown, decodeNulls: boolean): Verdict {
@@ -191,30 +190,5 @@ export class SchemaJudge {
     }
     this.subValidators.set(pointer, fn);
     return fn;
-  }
-
-  private collectPatterns(node: unknown, path: string, out: Diagnostic[]): void {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => this.collectPatterns(v, `${path}/${i}`, out));
-      return;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      const p = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      const patterns = k === 'pattern' && typeof v === 'string' ? [v] : k === 'patternProperties' && v && typeof v === 'object' ? Object.keys(v) : [];
-      for (const pattern of patterns) {
-        if (!linearEngineAvailable || nativeFallbackPatterns.has(pattern)) {
-          out.push({
-            code: 'judge.pattern-not-linear',
-            severity: 'warning',
-            message: linearEngineAvailable
-              ? `The pattern ${pattern} uses a feature the linear-time engine cannot run (look-around or back-reference); strings longer than ${this.limits.nativePatternMaxLength} characters are refused for it.`
-              : `The linear-time pattern engine (re2js) is not installed; strings longer than ${this.limits.nativePatternMaxLength} characters are refused for the pattern ${pattern}.`,
-            path: p,
-          });
-        }
-      }
-      if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') this.collectPatterns(v, p, out);
-    }
   }
 }

@@ -56,7 +56,7 @@ describe('convert invariants on the corpus tools', () => {
             throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
           }
         }),
-        runs(150),
+        runs(100),
       );
     });
   }

@@ -3,83 +3,35 @@
 // and what it calls "described" is a sentence that convert really wrote.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convert, explain, type Dialect } from '@redouble/dialects';
+import { describedIsWritten, keywordMatchesPath, oneOutcomeEach, pathsResolve, wellFormed, type Check } from './explain-checks.js';
 import { corpusTools, dialects, runs } from './fixtures.js';
 import { anyInput } from './inputs.js';
-import { escapeToken, isObject, orderedEqual, pointerResolves } from './json-tools.js';
 
-const OUTCOMES = new Set(['kept', 'renamed', 'described', 'lost']);
-
-function descriptionsIn(v: unknown): string {
-  const out: string[] = [];
-  const stack: unknown[] = [v];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x === null || typeof x !== 'object') continue;
-    if (isObject(x) && typeof x.description === 'string') out.push(x.description);
-    stack.push(...Object.values(x));
-  }
-  return out.join('\n');
-}
-
-type Check = (input: unknown, dialect: Dialect) => void;
-
-/** Never throws, well-formed entries, input untouched, a repeat identical. */
-const wellFormed: Check = (input, dialect) => {
-  const before = structuredClone(input);
-  const entries = explain(input, dialect);
-  if (!orderedEqual(input, before)) expect.fail(`explain mutated its input (${dialect.id})`);
-  expect(JSON.stringify(explain(structuredClone(input), dialect))).toBe(JSON.stringify(entries));
-  for (const e of entries) {
-    expect(Object.keys(e).sort()).toEqual(['detail', 'keyword', 'outcome', 'path']);
-    expect(OUTCOMES.has(e.outcome)).toBe(true);
-    expect(typeof e.detail).toBe('string');
-  }
-};
-
-/** Every entry points into the input as the author wrote it (draft-07 spellings included). */
-const pathsResolve: Check = (input, dialect) => {
-  for (const e of explain(input, dialect)) {
-    if (!pointerResolves(input, e.path)) expect.fail(`explain path ${JSON.stringify(e.path)} (${e.keyword}, ${e.outcome}) does not resolve in the input`);
-  }
-};
-
-/** A kept, renamed or described entry names the keyword its pointer ends in. */
-const keywordMatchesPath: Check = (input, dialect) => {
-  for (const e of explain(input, dialect)) {
-    if (e.outcome !== 'lost' && !e.path.endsWith(`/${escapeToken(e.keyword)}`)) expect.fail(`explain entry ${JSON.stringify(e)} names a keyword its path does not end in`);
-  }
-};
-
-/** What explain calls "described" is a sentence convert really wrote into a description. */
-const describedIsWritten: Check = (input, dialect) => {
-  const r = convert(input, dialect);
-  if (r.output === undefined) return;
-  const written = descriptionsIn(r.output);
-  for (const e of explain(input, dialect)) {
-    if (e.outcome === 'described' && !written.includes(e.detail)) expect.fail(`explain says ${e.path} is described as ${JSON.stringify(e.detail)}, but no description of the output holds it`);
-  }
-};
+// Bug (format-requests.md, property-test helper's 10:17 section, item 9): under a dialect that
+// closes every object, a map's `additionalProperties` schema is listed both "kept" and "described".
+const TWO_OUTCOMES = new Set(['anthropic_strict@2026-05', 'bedrock_strict@2026-12', 'openai_strict@2024-08', 'openai_strict@2026-10']);
 
 const CHECKS: [string, Check][] = [
   ['never throws, well-formed entries, input untouched, deterministic', wellFormed],
   ['every entry path resolves in the input', pathsResolve],
   ['every kept/renamed/described entry names the keyword at its path', keywordMatchesPath],
   ['every "described" sentence is in the converted output', describedIsWritten],
+  ['one outcome per keyword (kept, renamed or described)', oneOutcomeEach],
 ];
 
 describe('explain invariants', () => {
   const tools = corpusTools();
   for (const dialect of dialects) {
     for (const [title, check] of CHECKS) {
-      it(`${dialect.id}: ${title}`, () => {
+      const known = check === oneOutcomeEach && TWO_OUTCOMES.has(dialect.id);
+      (known ? it.fails : it)(`${dialect.id}: ${title}`, () => {
         fc.assert(
           fc.property(anyInput, (input) => check(input, dialect)),
-          runs(60),
+          runs(40),
         );
         fc.assert(
           fc.property(fc.constantFrom(...tools), ({ tool }) => check(tool, dialect)),
-          runs(40),
+          runs(30),
         );
       });
     }

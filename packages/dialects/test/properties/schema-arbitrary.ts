@@ -19,13 +19,27 @@ const DESCRIPTIONS = ['The author wrote this.', 'Größe in cm; ~ and / inside.'
 const FORMATS = ['date', 'date-time', 'email', 'uri', 'uuid', 'ipv4', 'hostname', 'time'];
 const PATTERNS = ['^[a-z]+$', '^a', 'b$', '^[0-9]{2,4}$', '.', '^[A-Z][a-z]*$'];
 const SCALARS: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>('a', 'b', 'red', '', 0, 1, -2, 2.5, true, false, null),
+  fc.constantFrom<Json>('a', 'b', 'red', '', 0, 1, -2, 2.5, true, false, null, { a: 1 }, [1, 'x']),
   fc.string({ maxLength: 4 }),
   fc.integer({ min: -10, max: 10 }),
 );
 
+/** Annotations and meta keywords no rule of acceptance reads. */
+const ANNOTATIONS: fc.Arbitrary<Record<string, Json>> = fc.constantFrom<Record<string, Json>>(
+  {},
+  {},
+  {},
+  { title: 'A title' },
+  { default: 'x' },
+  { examples: [1, 'two'] },
+  { deprecated: true },
+  { $comment: 'for maintainers' },
+);
+
 function withDescription(arb: fc.Arbitrary<Record<string, Json>>): fc.Arbitrary<Schema> {
-  return fc.tuple(arb, fc.option(fc.constantFrom(...DESCRIPTIONS), { nil: undefined })).map(([s, d]) => (d === undefined ? s : { ...s, description: d }));
+  return fc
+    .tuple(arb, fc.option(fc.constantFrom(...DESCRIPTIONS), { nil: undefined }), ANNOTATIONS)
+    .map(([s, d, a]) => (d === undefined ? { ...s, ...a } : { ...s, description: d, ...a }));
 }
 
 /** Drops the keys whose generated value is undefined, keeping the generated key order. */
@@ -93,11 +107,14 @@ function node(targets: readonly string[], depth: number): fc.Arbitrary<Schema> {
         required: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 3 }),
         additional: opt(fc.oneof(fc.boolean(), child)),
         minProperties: opt(fc.integer({ min: 0, max: 2 })),
+        patternProperties: opt(child.map((c) => ({ '^x': c }))),
+        dependentRequired: opt(fc.constantFrom<Json>({ a: ['b'] }, { id: ['a', 'x y'] })),
+        propertyNames: opt(fc.constantFrom<Json>({ maxLength: 3 }, { pattern: '^[a-z]' })),
       })
-      .map(({ props, values, required, additional, minProperties }) => {
+      .map(({ props, values, required, additional, minProperties, patternProperties, dependentRequired, propertyNames }) => {
         const properties: Record<string, Json> = {};
         props.forEach((p, i) => (properties[p] = values[i] as Json));
-        return compact({ type: 'object', properties, required: required.length > 0 ? required : undefined, additionalProperties: additional, minProperties });
+        return compact({ type: 'object', properties, required: required.length > 0 ? required : undefined, additionalProperties: additional, minProperties, patternProperties, dependentRequired, propertyNames });
       }),
   );
   const arraySchema = withDescription(
@@ -108,6 +125,8 @@ function node(targets: readonly string[], depth: number): fc.Arbitrary<Schema> {
         minItems: opt(fc.integer({ min: 0, max: 2 })),
         maxItems: opt(fc.integer({ min: 1, max: 4 })),
         uniqueItems: opt(fc.boolean()),
+        contains: opt(child),
+        minContains: opt(fc.integer({ min: 0, max: 2 })),
       })
       .map((r) => ({ type: 'array', ...compact(r) })),
   );
@@ -118,6 +137,7 @@ function node(targets: readonly string[], depth: number): fc.Arbitrary<Schema> {
       branches.map((b) => ({ oneOf: b })),
       branches.map((b) => ({ allOf: b })),
       child.map((n) => ({ not: n })),
+      fc.tuple(child, opt(child), opt(child)).map(([i, t, e]) => compact({ if: i, then: t, else: e })),
     ),
   );
   return fc.oneof({ arbitrary: leaf(targets), weight: 2 }, { arbitrary: objectSchema, weight: 3 }, { arbitrary: arraySchema, weight: 2 }, { arbitrary: composite, weight: 2 });
@@ -127,13 +147,17 @@ function node(targets: readonly string[], depth: number): fc.Arbitrary<Schema> {
 export function schemaArbitrary(options: SchemaOptions): fc.Arbitrary<Schema> {
   const depth = options.depth ?? 3;
   if (options.refs === 'none') return node([], depth);
-  const names = ['Node', 'Pair', 'Leaf~1'];
-  const pointer = (n: string) => `#/$defs/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  // `Node` is always an object holding `inner`, so a plain JSON pointer into it (not to a
+  // definition) is a reference target too; the other names need ~ and percent escapes.
+  const names = ['Node', 'Pair 50%', 'Leaf~1'];
+  const pointer = (n: string) => `#/$defs/${n.replace(/~/g, '~0').replace(/\//g, '~1').replace(/%/g, '%25').replace(/ /g, '%20')}`;
+  const targetsOf = (defs: readonly string[]) => defs.flatMap((n) => (n === 'Node' ? [pointer(n), `${pointer(n)}/properties/inner`] : [pointer(n)]));
+  const wrap = (arb: fc.Arbitrary<Schema>, i: number) => (i === 0 ? arb.map((inner): Schema => ({ type: 'object', properties: { inner } })) : arb);
   const defArbs =
     options.refs === 'acyclic'
-      ? names.map((_, i) => node(names.slice(0, i).map(pointer), depth - 1))
-      : names.map(() => node([...names.map(pointer), '#'], depth - 1));
-  const rootTargets = options.refs === 'acyclic' ? names.map(pointer) : [...names.map(pointer), '#'];
+      ? names.map((_, i) => wrap(node(targetsOf(names.slice(0, i)), depth - 1), i))
+      : names.map((_, i) => wrap(node([...targetsOf(names), '#'], depth - 1), i));
+  const rootTargets = options.refs === 'acyclic' ? targetsOf(names) : [...targetsOf(names), '#'];
   return fc.tuple(node(rootTargets, depth), fc.tuple(...defArbs), fc.integer({ min: 1, max: names.length })).map(([root, defs, count]): Schema => {
     const $defs: Record<string, Json> = {};
     // Definitions that are referenced must exist; keep the first `count` and every one a ref names.
@@ -163,6 +187,8 @@ export function toDraft07(schema: Schema): Schema {
         out.items = rec(v);
         if ('items' in s) out.additionalItems = rec(s.items as Json);
       } else if (k === 'items' && 'prefixItems' in s) continue;
+      else if (k === 'dependentRequired') out.dependencies = rec(v);
+      else if (k === 'minContains' || k === 'maxContains') continue;
       else out[k] = rec(v);
     }
     // draft-07 ignores the siblings of $ref; keep only the description so both readings agree.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { convert } from '@redouble/dialects';
 import { dialects, expectWellFormed } from './fixtures.js';
 import { isObject } from './json-tools.js';
+import { describedIsWritten, keywordMatchesPath, pathsResolve, type Check } from './explain-checks.js';
 
 describe.each(dialects.map((d) => [d.id, d] as const))('shrunk cases in %s', (_id, dialect) => {
   it('a oneOf at the root is reported at a pointer of the input', () => {
@@ -37,4 +38,48 @@ describe.each(dialects.map((d) => [d.id, d] as const))('shrunk cases in %s', (_i
     const stub = isObject(kids) ? kids.items : undefined;
     expect(isObject(stub) && typeof stub.description === 'string' && stub.description.startsWith('A tree.')).toBe(true);
   });
+});
+
+// explain() cases shrunk from runs with other seeds (format-requests.md, property-test helper's
+// 10:25 section, item 10, a-e); `failing` names the versions that still fail each one.
+const EXPLAIN_CASES: { name: string; input: unknown; check: Check; failing: ReadonlySet<string> }[] = [
+  {
+    name: '(10a) a $ref with a sibling type: no engine-made allOf entry at the root',
+    input: { type: 'object', $ref: '#/$defs/Node', $defs: { Node: { type: 'array' } } },
+    check: keywordMatchesPath,
+    failing: new Set(['flat@2026-11']),
+  },
+  {
+    name: '(10b) const null is explained as const',
+    input: { type: 'object', properties: { a: { const: null } } },
+    check: keywordMatchesPath,
+    failing: new Set(['gemini@2026-10']),
+  },
+  {
+    name: '(10c) an enum holding null inside a dropped allOf is not "described" with an unwritten sentence',
+    input: { type: 'object', properties: { e: { allOf: [{ anyOf: [{ enum: [2.5, null] }] }, { type: 'array' }] } } },
+    check: describedIsWritten,
+    failing: new Set(['gemini@2026-10']),
+  },
+  {
+    name: '(10d) a boolean definition reached through draft-07 array items is not explained as "not"',
+    input: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { a: { type: 'object', properties: { a: { type: 'array', items: [{ $ref: '#/definitions/Pair', description: 'The author wrote this.' }] } } } },
+      definitions: { Node: { type: 'array' }, Pair: false },
+    },
+    check: keywordMatchesPath,
+    failing: new Set(['flat@2026-11', 'nova@2026-11']),
+  },
+  {
+    name: '(10e) a const merged out of an allOf is explained at its own pointer',
+    input: { type: 'object', properties: {}, $defs: { Node: { oneOf: [{ allOf: [{ enum: [''] }, { const: ' ' }] }, { const: '' }] } } },
+    check: pathsResolve,
+    failing: new Set(['gemini@2026-10', 'openai_strict@2024-08']),
+  },
+];
+
+describe.each(dialects.map((d) => [d.id, d] as const))('shrunk explain cases in %s', (id, dialect) => {
+  for (const c of EXPLAIN_CASES) (c.failing.has(id) ? it.fails : it)(c.name, () => c.check(c.input, dialect));
 });
