@@ -449,6 +449,18 @@ export class SchemaWalker {
         return 'dependencies';
       case '$ref':
         return key;
+      case 'minContains':
+      case 'maxContains':
+      case 'prefixItems':
+      case 'dependentRequired':
+      case 'dependentSchemas':
+      case 'unevaluatedItems':
+      case 'unevaluatedProperties':
+      case '$dynamicRef':
+      case '$dynamicAnchor':
+        // A later keyword means nothing to draft-07; spelled in 2020-12 it would start to apply.
+        this.#report('draft07-later-keyword', 'info', `${key} has no meaning in draft-07, so it is left out`, this.#at(node, key));
+        return null;
       default:
         if (hasOwn(node, '$ref') && !ANNOTATION_KEYWORDS.has(key) && key !== '$schema' && key !== '$id' && key !== 'definitions' && key !== '$defs') {
           // draft-07 ignores the siblings of $ref; spelling them in 2020-12 would give them a meaning.
