@@ -152,9 +152,10 @@ async function readiness() {
   const t1 = performance.now();
   const registry = engine.loadDialects();
   const loaded = performance.now() - t1;
-  // Names repeat across servers; the one tool whose schema is invalid (rightly) refuses the start, so it is left out.
+  // Names repeat across servers; a tool whose schema is invalid (rightly) refuses the start, so
+  // those (found by the parent, so that this process starts cold) are left out.
   const all = loadCorpusTools();
-  const bad = new Set(['livemcpbench.pdf-reader-mcp/read_pdf']);
+  const bad = new Set(JSON.parse(process.env.BENCH_INVALID_TOOLS ?? '[]'));
   const usable = all.filter(({ id }) => !bad.has(id)).map(({ id, tool }) => ({ ...tool, name: id.replace('/', '__'), handler: echo }));
   const time = (fn) => {
     globalThis.gc?.();
@@ -178,8 +179,15 @@ async function readiness() {
   process.send({ tools: usable.length, excluded: all.length - usable.length, imported, loaded, cold, warm, ajv });
 }
 
-function readinessInChild() {
-  const child = fork(fileURLToPath(import.meta.url), ['--ready'], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function readinessInChild(engine) {
+  const invalid = loadCorpusTools()
+    .filter(({ tool }) => engine.lintTools(tool).diagnostics.some((d) => d.severity === 'error'))
+    .map(({ id }) => id);
+  const child = fork(fileURLToPath(import.meta.url), ['--ready'], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_INVALID_TOOLS: JSON.stringify(invalid) },
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => {
       child.disconnect();
@@ -274,7 +282,7 @@ export async function run() {
   rows.push({ label: 'answers checked in the asked dialect', value: checked, unit: 'answers' });
   rows.push({ label: 'dialect names in the mix', value: names.length + 1, unit: 'incl. none' });
 
-  const ready = await readinessInChild();
+  const ready = await readinessInChild(engine);
   rows.push({ label: 'corpus tools registered', value: ready.tools, unit: `tools (${ready.excluded} with an invalid schema left out)` });
   rows.push({ label: 'fresh process: import engine + MCP layer', value: ready.imported, unit: 'ms' });
   rows.push({ label: 'fresh process: loadDialects()', value: ready.loaded, unit: 'ms' });

@@ -163,7 +163,7 @@ function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: Schem
 
 function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
   const out = walker.convertSchema(schema, prefix);
-  checkLimits(out, plan, prefix, diags);
+  if (plan.limits) checkLimits(walker.counts, plan, prefix, diags);
   return out;
 }
 

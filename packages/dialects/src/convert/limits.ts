@@ -1,70 +1,54 @@
 /**
- * Pass 5: the vendor's size limits, counted on the spelled output and reported at the schema's
- * root (never enforced by cutting). Property names are checked during the walk.
+ * Pass 5: the vendor's size limits. The walk counts each output node as it finishes it (so no
+ * second traversal), and the totals are compared here and reported at the schema's root (never
+ * enforced by cutting). Property names are checked during the walk.
  * Counting: properties = names in every `properties` object, definitions included; depth = object
  * levels, the root object is 1 and each definition starts again at 1; optional = a property not in
  * its object's `required`; union = a property whose schema has anyOf/oneOf or several types.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { isPlainObject, type JsonObject } from './data.js';
-import { KEYWORD_KIND, Kind } from './keywords.js';
+import type { JsonObject } from './data.js';
 import type { Plan } from './plan.js';
 
-interface Counts {
-  properties: number;
-  depth: number;
-  enumValues: number;
-  stringLength: number;
-  optional: number;
-  unions: number;
-}
+export class LimitCounts {
+  properties = 0;
+  depth = 0;
+  enumValues = 0;
+  stringLength = 0;
+  optional = 0;
+  unions = 0;
 
-export function checkLimits(out: unknown, plan: Plan, prefix: string, diags: Diagnostic[]): void {
-  // Property names and the large-enum rule are checked during the walk, where input paths are known.
-  const limits = plan.limits;
-  if (!limits) return;
-  const refs = plan.references;
-  const defsKeyword = refs?.definitionsKeyword ?? '$defs';
-  const counts: Counts = { properties: 0, depth: 0, enumValues: 0, stringLength: 0, optional: 0, unions: 0 };
+  reset(): void {
+    this.properties = this.depth = this.enumValues = this.stringLength = this.optional = this.unions = 0;
+  }
 
-  const visit = (node: unknown, objectDepth: number): void => {
-    if (!isPlainObject(node)) return;
-    const props = node.properties;
-    const isObject = node.type === 'object' || isPlainObject(props);
-    const level = isObject ? objectDepth + 1 : objectDepth;
-    if (level > counts.depth) counts.depth = level;
-    const en = node.enum;
+  /** Counts one finished output node (its own values and its properties' final schemas). */
+  countNode(out: JsonObject, defsKeyword: string): void {
+    const en = out.enum;
     if (Array.isArray(en)) {
-      counts.enumValues += en.length;
-      let chars = 0;
-      for (const v of en) if (typeof v === 'string') chars += v.length;
-      counts.stringLength += chars;
+      this.enumValues += en.length;
+      for (const v of en) if (typeof v === 'string') this.stringLength += v.length;
     }
-    if (typeof node.const === 'string') counts.stringLength += node.const.length;
-    if (isPlainObject(props)) {
-      const required = Array.isArray(node.required) ? new Set(node.required as unknown[]) : undefined;
-      for (const name in props) {
-        counts.properties++;
-        counts.stringLength += name.length;
-        if (required === undefined || !required.has(name)) counts.optional++;
-        const p = props[name];
-        if (isPlainObject(p) && (Array.isArray(p.anyOf) || Array.isArray(p.oneOf) || (Array.isArray(p.type) && p.type.length > 1))) counts.unions++;
+    if (typeof out.const === 'string') this.stringLength += out.const.length;
+    const props = out.properties;
+    if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
+      const req = out.required;
+      const required = Array.isArray(req) && req.length > 0 ? new Set(req as unknown[]) : undefined;
+      for (const name in props as JsonObject) {
+        this.properties++;
+        this.stringLength += name.length;
+        if (required === undefined || !required.has(name)) this.optional++;
+        const p = (props as JsonObject)[name] as JsonObject;
+        if (p !== null && typeof p === 'object' && (p.anyOf !== undefined || p.oneOf !== undefined || (Array.isArray(p.type) && p.type.length > 1))) this.unions++;
       }
     }
-    const defs = node[defsKeyword];
-    if (isPlainObject(defs)) for (const name in defs) counts.stringLength += name.length;
-    for (const k in node) {
-      const kind = k === defsKeyword ? Kind.Map : KEYWORD_KIND.get(k);
-      if (kind === undefined) continue;
-      const v = node[k];
-      // Each definition counts its nesting from 1 again, as the vendors do.
-      const below = k === defsKeyword ? 0 : level;
-      if (kind === Kind.Sub) visit(v, below);
-      else if (kind === Kind.Arr && Array.isArray(v)) for (let i = 0; i < v.length; i++) visit(v[i], below);
-      else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) visit(v[name], below);
-    }
-  };
-  visit(out, 0);
+    const defs = out[defsKeyword];
+    if (defs !== null && typeof defs === 'object' && !Array.isArray(defs)) for (const name in defs as JsonObject) this.stringLength += name.length;
+  }
+}
+
+export function checkLimits(counts: LimitCounts, plan: Plan, prefix: string, diags: Diagnostic[]): void {
+  const limits = plan.limits;
   if (!limits) return;
   const check = (limit: number | undefined, actual: number, what: string): void => {
     if (limit !== undefined && actual > limit) diags.push(diagnostic('limit-exceeded', 'error', `${what}: ${actual}, over this dialect's limit of ${limit}`, prefix));

@@ -17,7 +17,8 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
     const onlyNull = out.type === 'null' || (Array.isArray(out.type) && out.type.length > 0 && out.type.every((t) => t === 'null'));
-    out = toNullableFlag(out);
+    const refs = plan.references;
+    out = toNullableFlag(out, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
     if (nullFromValues) out.nullable = true;
     if (onlyNull && !branch) conflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
@@ -26,7 +27,8 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
   return out;
 }
 
-function toNullableFlag(out: JsonObject): JsonObject {
+/** `wrappedRef`: a reference under this keyword may carry no siblings, so it stays inside anyOf. */
+function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
   let nullable = false;
   const t = out.type;
   if (t === 'null') {
@@ -47,7 +49,7 @@ function toNullableFlag(out: JsonObject): JsonObject {
     const rest = branches.filter((b) => !isOnlyNullable(b));
     if (rest.length < branches.length) {
       nullable = true;
-      if (rest.length === 1 && canMergeInto(out, rest[0])) {
+      if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {
         delete out.anyOf;
         for (const k in rest[0] as JsonObject) put(out, k, (rest[0] as JsonObject)[k]);
       } else out.anyOf = rest;

@@ -82,6 +82,8 @@ export interface Plan {
   readonly maps: 'keep' | 'close-and-report';
   readonly rootType?: 'object';
   readonly rootUnions: 'allow' | 'forbid' | 'merge-objects';
+  /** The root keyword allowlist, applied to the finished root. */
+  readonly rootAllow?: ReadonlySet<string>;
   readonly propertyNames?: RegExp;
   readonly propertyNamesSource?: string;
   readonly propertyNamesScope: 'all' | 'root' | 'below-root';
@@ -186,7 +188,9 @@ function compile(dialect: Dialect): Plan {
   return {
     dialectId: dialect.id,
     identity,
-    rootTable: makeTable(rootPolicies, other, allow),
+    // The root pass still needs to see a root union it merges or reports, so the walk keeps it.
+    rootTable: makeTable(rootPolicies, other, allow && rootUnions !== 'allow' ? new Set([...allow, 'anyOf', 'oneOf']) : allow),
+    ...(allow ? { rootAllow: allow } : {}),
     belowTable: makeTable(belowPolicies, other),
     given,
     ...(references ? { references } : {}),

@@ -12,6 +12,7 @@ import { fill, notesFor } from './notes.js';
 import { admitsNull, makeNullable, spellTypes } from './nulls.js';
 import { DROP, makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
+import { LimitCounts } from './limits.js';
 import { selectNodes } from '../rules/jsonpath.js';
 
 export interface WalkLimits {
@@ -71,6 +72,10 @@ export class SchemaWalker {
   #madeUpKeys: WeakMap<object, Set<string>> | undefined;
   /** keyword -> the input keyword it was read from (const read as enum), per built node. */
   #readAs: WeakMap<object, Map<string, string>> | undefined;
+  /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
+  readonly counts = new LimitCounts();
+  /** Deepest object nesting below the node being finished (for the depth limit). */
+  #levelMax = 0;
   /** The parent's single type, handed to the typeless branches of its anyOf / oneOf. */
   #inheritType: string | undefined;
 
@@ -101,13 +106,16 @@ export class SchemaWalker {
     if (this.#refsWithin.size > 0) this.#refsWithin.clear();
     this.#givenSets = undefined;
     this.#placeholderSeen = false;
+    this.counts.reset();
+    this.#levelMax = 0;
     this.#readDraft(root);
 
     const refs = this.#plan.references;
     if (refs && isPlainObject(root)) this.#registerRootDefinitions(root);
     let out = this.#walk(root, true, undefined);
     if (refs && (this.#defQueue.length > 0 || this.#placeholderSeen) && isPlainObject(out)) out = this.#emitDefinitions(out);
-    if (!this.#plan.identity && isPlainObject(out)) out = this.#rootPass(out, this.#plan.rootTable);
+    if (!this.#plan.identity && isPlainObject(out)) out = this.#rootPass(out);
+    if (this.counts.depth < this.#levelMax) this.counts.depth = this.#levelMax;
     return out;
   }
 
@@ -207,7 +215,12 @@ export class SchemaWalker {
 
   #walkBoolean(b: boolean, atRoot: boolean, keyword: string | undefined): unknown {
     if (this.#plan.booleans === 'keep' || (!b && keyword !== undefined && BOOLEAN_CLOSURE_KEYWORDS.has(keyword))) return b;
-    if (b) return {};
+    if (b) {
+      // `true` is the schema that says nothing: spelled like any other typeless schema.
+      const empty: JsonObject = {};
+      this.#madeUp.add(empty);
+      return this.#walkObject(empty, atRoot, undefined, keyword);
+    }
     const table = atRoot ? this.#plan.rootTable : this.#plan.belowTable;
     if (policyOf(table, 'not').kind !== 'drop') return { not: {} };
     const text = this.#plan.events.get('false-schema');
@@ -238,6 +251,9 @@ export class SchemaWalker {
     let renamedNotes: Set<string> | undefined;
     let inputKeys: Map<string, string> | undefined;
     let explainRanges: Map<string, [number, number]> | undefined;
+    const counting = plan.limits !== undefined;
+    const outerLevel = this.#levelMax;
+    if (counting) this.#levelMax = 0;
 
     for (const key in node) {
       const value = node[key];
@@ -298,6 +314,9 @@ export class SchemaWalker {
       const kind = entry.kind;
       let v: unknown;
       if (kind === undefined) {
+        if (typeof value !== 'number' && NUMERIC_KEYWORDS.has(k)) {
+          this.#report('invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is passed on as written`, this.#at(node, key));
+        }
         v = this.#copy(value, key);
         if (k === 'enum' && plan.limits?.largeEnum) this.#checkLargeEnum(node, key, value);
       } else {
@@ -326,6 +345,12 @@ export class SchemaWalker {
     if (plan.anyValue && !besideRef) events = this.#anyValue(out, inherited, events);
     if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, (name) => this.#propertyPointer(node, name), explainRanges);
     if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
+    if (counting) {
+      this.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
+      const t = out.type;
+      const level = this.#levelMax + (t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
+      this.#levelMax = level > outerLevel ? level : outerLevel;
+    }
     return out;
   }
 
@@ -371,12 +396,15 @@ export class SchemaWalker {
 
   /** A schema that says nothing of its type gets the dialect's spelling for "any value". */
   #anyValue(out: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
+    // `out` is an object this walk built, so reading a keyword cannot reach a prototype member.
     const rule = this.#plan.anyValue as NonNullable<Plan['anyValue']>;
-    const refKeyword = this.#plan.references?.refKeyword ?? '$ref';
-    if (rule.fillItems && isArrayType(out.type) && !hasOwn(out, 'items') && !hasOwn(out, 'prefixItems')) {
-      put(out, 'items', structuredClone(rule.spell));
+    const t = out.type;
+    if (t !== undefined) {
+      if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', structuredClone(rule.spell));
+      return events;
     }
-    if (hasOwn(out, 'type') || hasOwn(out, refKeyword) || hasOwn(out, '$ref') || hasOwn(out, 'anyOf') || hasOwn(out, 'oneOf') || hasOwn(out, 'allOf')) return events;
+    const refKeyword = this.#plan.references?.refKeyword ?? '$ref';
+    if (out[refKeyword] !== undefined || out.$ref !== undefined || out.anyOf !== undefined || out.oneOf !== undefined || out.allOf !== undefined) return events;
     if (out.nullable === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
     const implied = impliedType(out, rule.inferFromEnum) ?? inherited;
     if (implied !== undefined) {
@@ -774,9 +802,15 @@ export class SchemaWalker {
       const target = this.#defQueue[i] as RefTarget;
       const savedTokens = this.#tokens;
       this.#tokens = [...target.tokens];
+      const outer = this.#levelMax;
+      this.#levelMax = 0;
       const out = this.#walk(target.node, false, undefined);
+      if (this.#levelMax > this.counts.depth) this.counts.depth = this.#levelMax;
+      this.#levelMax = outer;
       this.#tokens = savedTokens;
-      put(container, this.#defNames.get(target.node) as string, out);
+      const name = this.#defNames.get(target.node) as string;
+      this.counts.stringLength += name.length;
+      put(container, name, out);
     }
     if (this.#placeholderSeen && Object.keys(container).length === 0) {
       const out: JsonObject = {};
@@ -881,7 +915,8 @@ export class SchemaWalker {
     explainRanges?: Map<string, [number, number]>,
   ): [string, unknown][] | undefined {
     const plan = this.#plan;
-    const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || hasOwn(out, 'properties');
+    const t = out.type;
+    const isObject = t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object'));
     if (!isObject) return dropped;
     if (plan.closed === 'all') {
       const ap = out.additionalProperties;
@@ -921,7 +956,11 @@ export class SchemaWalker {
         if (admitsNull(props[name], refKeyword)) {
           this.#report('optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, propertyPath(name));
         } else {
-          put(props, name, makeNullable(props[name], plan.nulls, refKeyword, wrapRefs));
+          const before = props[name] as JsonObject;
+          const enumBefore = isPlainObject(before) && Array.isArray(before.enum) ? before.enum.length : 0;
+          const after = makeNullable(before, plan.nulls, refKeyword, wrapRefs);
+          if (isPlainObject(after) && Array.isArray(after.enum) && after.enum.length > enumBefore) this.counts.enumValues += after.enum.length - enumBefore;
+          put(props, name, after);
         }
       }
       out.required = required;
@@ -974,13 +1013,17 @@ export class SchemaWalker {
 
   // ---------------------------------------------------------------- root pass
 
-  #rootPass(out: JsonObject, table: PolicyTable): JsonObject {
+  #rootPass(out: JsonObject): JsonObject {
     const plan = this.#plan;
     if (plan.rootUnions !== 'allow') out = this.#rootUnion(out);
+    if (plan.rootType === 'object' && out.type === undefined && !hasOwn(out, 'anyOf') && !hasOwn(out, 'oneOf') && !hasOwn(out, 'allOf') && !hasOwn(out, plan.references?.refKeyword ?? '$ref')) {
+      // A root that says nothing of its type is spelled as the object the dialect requires.
+      put(out, 'type', 'object');
+    }
     if (plan.rootType === 'object' && out.type !== 'object') {
       this.#report('root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, this.#prefix);
     }
-    const allow = table.allow;
+    const allow = plan.rootAllow;
     if (allow) {
       for (const k of Object.keys(out)) {
         if (allow.has(k) || out[k] === PLACEHOLDER) continue;
@@ -1115,6 +1158,11 @@ function constrainsNothing(keyword: string, value: unknown): boolean {
   }
   return false;
 }
+
+const NUMERIC_KEYWORDS: ReadonlySet<string> = new Set([
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+  'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains',
+]);
 
 const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
 

@@ -7,7 +7,8 @@ export interface NodePair {
   /** JSON pointer of the input node (inside the converted schema's input). */
   path: string;
   input: Record<string, unknown>;
-  output: Record<string, unknown>;
+  /** The output node, then what it refers to; the last is the most resolved. */
+  outputs: Record<string, unknown>[];
 }
 
 const DEFINITION_KEYS = ['$defs', 'definitions', 'defs'];
@@ -22,33 +23,44 @@ function isNullSchema(v: unknown): boolean {
   return isObject(v) && v.type === 'null' && Object.keys(v).length === 1;
 }
 
-/** The output union is the input's own (same length, null branches in the same places), not a wrapper. */
+/**
+ * The output union is the input's own (same branches, null ones in the same places, perhaps a
+ * null branch added last), not a wrapper around the whole node.
+ */
 function sameUnion(out: readonly unknown[], input: readonly unknown[] | undefined): boolean {
-  return input !== undefined && input.length === out.length && out.every((b, n) => isNullSchema(b) === isNullSchema(input[n]));
+  if (input === undefined) return false;
+  const own = out.length === input.length + 1 && isNullSchema(out[out.length - 1]) ? out.slice(0, -1) : out;
+  return own.length === input.length && own.every((b, n) => isNullSchema(b) === isNullSchema(input[n]));
 }
 
-/** Looks through a pure reference and an added null wrapper (`anyOf: [X, {type: null}]`), when they carry no description of their own. */
-function throughOutput(root: unknown, node: Record<string, unknown>, seen: Set<unknown>, inputUnion: readonly unknown[] | undefined): Record<string, unknown> {
+/**
+ * The output node and what it stands for: through references and an added wrapper
+ * (`anyOf: [X, {type: null}]`, `anyOf: [{ref}]`), most resolved last. A kept reference may carry the
+ * site's own sentences while the author's words stay in the definition, so any of them may hold them.
+ */
+function throughOutput(root: unknown, node: Record<string, unknown>, inputUnion: readonly unknown[] | undefined, inputWasRef: boolean): Record<string, unknown>[] {
+  const chain: Record<string, unknown>[] = [];
   let current = node;
   for (;;) {
-    if (seen.has(current) || 'description' in current) return current;
-    seen.add(current);
+    if (chain.includes(current)) return chain;
+    chain.push(current);
     const ref = refOf(current);
     if (ref !== undefined && ref.startsWith('#')) {
       const target = resolvePointer(root, ref);
-      if (!isObject(target)) return current;
+      if (!isObject(target)) return chain;
       current = target;
       continue;
     }
     const branches = current.anyOf;
-    if (Array.isArray(branches) && !sameUnion(branches, inputUnion) && !('properties' in current) && !('type' in current)) {
+    // the input stood for a reference: a union around the output's reference is the dialect's wrapper
+    if (Array.isArray(branches) && (inputWasRef || !sameUnion(branches, inputUnion)) && !('properties' in current) && !('type' in current)) {
       const real = branches.filter((b) => !isNullSchema(b));
       if (real.length === 1 && isObject(real[0])) {
         current = real[0];
         continue;
       }
     }
-    return current;
+    return chain;
   }
 }
 
@@ -78,12 +90,13 @@ export function nodePairs(inputRoot: unknown, outputRoot: unknown, prefix = ''):
     if (!isObject(inNode) || !isObject(outNode)) return;
     const i = throughInput(inputRoot, inNode, path, new Set());
     const union = Array.isArray(i.node.anyOf) ? i.node.anyOf : Array.isArray(i.node.oneOf) ? i.node.oneOf : undefined;
-    const o = throughOutput(outputRoot, outNode, new Set(), union);
+    const outputs = throughOutput(outputRoot, outNode, union, i.node !== inNode);
+    const o = outputs[outputs.length - 1] as Record<string, unknown>;
     let outs = visited.get(i.path);
     if (!outs) visited.set(i.path, (outs = new Set()));
     if (outs.has(o) || visited.size > 5000) return;
     outs.add(o);
-    pairs.push({ path: prefix + i.path, input: i.node, output: o });
+    pairs.push({ path: prefix + i.path, input: i.node, outputs });
     const a = i.node;
     const b = o;
     for (const k of ['properties', 'patternProperties']) {

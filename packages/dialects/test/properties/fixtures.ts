@@ -61,6 +61,10 @@ export function expectWellFormed(result: ConvertResult, input: unknown): void {
  * set PROPERTY_SEED to explore other inputs.
  */
 export const SEED = Number(process.env.PROPERTY_SEED ?? 20261202);
-export function runs(numRuns: number): { numRuns: number; seed: number } {
-  return { numRuns, seed: SEED };
+export function runs(numRuns: number, options: { knownToFail?: boolean } = {}): { numRuns: number; seed: number; endOnFailure: boolean } {
+  // a test marked it.fails needs the failure, not the smallest counterexample: skip shrinking
+  return { numRuns, seed: SEED, endOnFailure: options.knownToFail === true };
 }
+
+/** A hang guard for the property runs, not a timing: a loaded machine can pass vitest's 5 s default. */
+export const PROPERTY_TIMEOUT = 60_000;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, type Dialect } from '@redouble/dialects';
 import { compileVerdict, hasExternalRef, hasReferenceCycle } from './acceptance.js';
-import { corpusTools, registry, runs } from './fixtures.js';
+import { corpusTools, PROPERTY_TIMEOUT, registry, runs } from './fixtures.js';
 import { instanceArbitrary, schemaArbitrary, toDraft07 } from './schema-arbitrary.js';
 import { isObject } from './json-tools.js';
 
@@ -54,24 +54,33 @@ const acyclicSchema = fc
   .tuple(fc.constantFrom('none', 'acyclic' as const), fc.boolean())
   .chain(([refs, draft07]) => schemaArbitrary({ refs, depth: 3 }).map((s) => (draft07 ? toDraft07(s) : s)));
 
-const withInstances = acyclicSchema.chain((s) => fc.tuple(fc.constant(s), fc.array(instanceArbitrary(s, s), { minLength: 6, maxLength: 14 })));
+/** The same schemas with `type: "object"` at the root, as every MCP inputSchema has. */
+const objectRooted = acyclicSchema.map((s) => (isObject(s) ? { ...s, type: 'object' } : { type: 'object', allOf: [s] }));
 
-describe('flat keeps acceptance unchanged', () => {
-  it('on generated acyclic schemas', () => {
-    let compared = 0;
-    let total = 0;
-    fc.assert(
-      fc.property(withInstances, ([schema, instances]) => {
-        total++;
-        const outcome = compare(schema, instances);
-        if (outcome.compared) compared++;
-        expect(outcome.disagreements).toEqual([]);
-      }),
-      runs(100),
-    );
-    // a run flat refuses proves nothing about acceptance; most must be compared
-    expect(compared).toBeGreaterThan(total / 2);
-  });
+const withInstances = (schemas: fc.Arbitrary<unknown>) => schemas.chain((s) => fc.tuple(fc.constant(s), fc.array(instanceArbitrary(s, s), { minLength: 6, maxLength: 14 })));
+
+function generatedRun(schemas: fc.Arbitrary<unknown>, knownToFail = false): void {
+  let compared = 0;
+  let total = 0;
+  fc.assert(
+    fc.property(withInstances(schemas), ([schema, instances]) => {
+      total++;
+      const outcome = compare(schema, instances);
+      if (outcome.compared) compared++;
+      expect(outcome.disagreements).toEqual([]);
+    }),
+    runs(100, { knownToFail }),
+  );
+  // a run flat refuses proves nothing about acceptance; most must be compared
+  expect(compared).toBeGreaterThan(total / 2);
+}
+
+describe('flat keeps acceptance unchanged', { timeout: PROPERTY_TIMEOUT }, () => {
+  // Bug (format-requests.md, property-test helper's 10:40 section, item 11): flat gives a typeless
+  // root `type: "object"` with ok:true, so `{"const": 0}` accepts nothing any more.
+  it.fails('on generated acyclic schemas', () => generatedRun(acyclicSchema, true));
+
+  it('on generated acyclic schemas whose root is an object', () => generatedRun(objectRooted));
 
   it('on corpus tools without reference cycles', () => {
     const eligible = corpusTools()
