@@ -32,12 +32,12 @@ export class LimitCounts {
     if (typeof out.const === 'string') this.stringLength += out.const.length;
     const props = out.properties;
     if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
-      const req = out.required;
-      const required = Array.isArray(req) && req.length > 0 ? new Set(req as unknown[]) : undefined;
+      const req = Array.isArray(out.required) ? (out.required as unknown[]) : undefined;
+      const required = req !== undefined && req.length > 16 ? new Set(req) : undefined;
       for (const name in props as JsonObject) {
         this.properties++;
         this.stringLength += name.length;
-        if (required === undefined || !required.has(name)) this.optional++;
+        if (req === undefined || !(required ? required.has(name) : req.includes(name))) this.optional++;
         const p = (props as JsonObject)[name] as JsonObject;
         if (p !== null && typeof p === 'object' && (p.anyOf !== undefined || p.oneOf !== undefined || (Array.isArray(p.type) && p.type.length > 1))) this.unions++;
       }

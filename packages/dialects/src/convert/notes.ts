@@ -14,8 +14,11 @@ export function renderValue(v: unknown): string {
   return safeStringify(v) ?? '';
 }
 
+const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)\}/g;
+
 export function fill(text: string, vars: (name: string) => unknown): string {
-  return text.replace(/\{([A-Za-z$][\w$-]*)\}/g, (m, name: string) => {
+  if (!text.includes('{')) return text;
+  return text.replace(PLACEHOLDER, (m, name: string) => {
     const v = vars(name);
     return v === undefined ? m : renderValue(v);
   });

@@ -32,14 +32,23 @@ export interface PolicyTable {
 export interface Entry {
   readonly policy: Policy;
   readonly kind: Kind | undefined;
+  /** The keyword's value must be a number. */
+  readonly numeric: boolean;
 }
+
+const NUMERIC_KEYWORDS: ReadonlySet<string> = new Set([
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+  'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains',
+]);
 
 /** Builds the lookup entries of a table from its policies. */
 export function makeTable(policies: ReadonlyMap<string, Policy>, other: Policy, allow?: ReadonlySet<string>): PolicyTable {
   const policyOf = (k: string): Policy => (allow && !allow.has(k) ? DROP : (policies.get(k) ?? other));
   const entries = new Map<string, Entry>();
-  for (const k of new Set([...policies.keys(), ...KEYWORD_KIND.keys(), ...(allow ?? [])])) entries.set(k, { policy: policyOf(k), kind: KEYWORD_KIND.get(k) });
-  return { policies, other, ...(allow ? { allow } : {}), entries, fallback: { policy: allow ? DROP : other, kind: undefined } };
+  for (const k of new Set([...policies.keys(), ...KEYWORD_KIND.keys(), ...NUMERIC_KEYWORDS, ...(allow ?? [])])) {
+    entries.set(k, { policy: policyOf(k), kind: KEYWORD_KIND.get(k), numeric: NUMERIC_KEYWORDS.has(k) });
+  }
+  return { policies, other, ...(allow ? { allow } : {}), entries, fallback: { policy: allow ? DROP : other, kind: undefined, numeric: false } };
 }
 
 export interface ReferencesPlan {
@@ -75,6 +84,8 @@ export interface Plan {
   readonly booleans: 'keep' | 'as-objects';
   readonly nulls?: 'type-array' | 'any-of' | 'nullable-flag';
   readonly typeArrays: 'keep' | 'any-of';
+  /** The type spelling step has something to do (a null spelling other than type arrays, or type arrays rewritten). */
+  readonly spellsTypes: boolean;
   readonly allOf: 'keep' | 'merge';
   readonly constAsEnum: boolean;
   readonly closed: 'all' | 'as-authored' | 'never';
@@ -197,6 +208,7 @@ function compile(dialect: Dialect): Plan {
     booleans,
     ...(nulls ? { nulls } : {}),
     typeArrays,
+    spellsTypes: (nulls !== undefined && nulls !== 'type-array') || typeArrays !== 'keep',
     allOf,
     constAsEnum,
     closed,

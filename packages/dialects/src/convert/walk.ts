@@ -72,6 +72,12 @@ export class SchemaWalker {
   #madeUpKeys: WeakMap<object, Set<string>> | undefined;
   /** keyword -> the input keyword it was read from (const read as enum), per built node. */
   #readAs: WeakMap<object, Map<string, string>> | undefined;
+  /** The input node whose type spelling is being written (for a conflict's pointer). */
+  #typeNode: JsonObject = {};
+  readonly #onTypeConflict = (message: string): void => {
+    const node = this.#typeNode;
+    this.#report('type-spelling', 'warning', message, hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer());
+  };
   /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
   readonly counts = new LimitCounts();
   /** Deepest object nesting below the node being finished (for the depth limit). */
@@ -251,6 +257,7 @@ export class SchemaWalker {
     let renamedNotes: Set<string> | undefined;
     let inputKeys: Map<string, string> | undefined;
     let explainRanges: Map<string, [number, number]> | undefined;
+    let mayCollide = normalize;
     const counting = plan.limits !== undefined;
     const outerLevel = this.#levelMax;
     if (counting) this.#levelMax = 0;
@@ -286,7 +293,9 @@ export class SchemaWalker {
         if (k === 'description' && typeof value === 'string' && value !== '') {
           this.#report('description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, this.#at(node, key));
         }
-        if ((plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
+        if (entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined) {
+          this.#report('invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is left out`, this.#at(node, key));
+        } else if ((plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
           // A dropped value may still be rendered into a sentence: it must be JSON data too.
           if (typeof value !== 'string' && typeof value !== 'boolean') this.#copyAt(value, node, key);
           (dropped ??= []).push([k, value]);
@@ -296,6 +305,7 @@ export class SchemaWalker {
       }
       if (policy.kind === 'rename') {
         outKey = policy.to;
+        mayCollide = true;
         if (policy.note) {
           (dropped ??= []).push([k, value]);
           (renamedNotes ??= new Set()).add(k);
@@ -305,7 +315,8 @@ export class SchemaWalker {
         const from = readAs?.get(key);
         explain.push(from ? { path: this.#at(node, key), keyword: from, outcome: 'renamed', detail: `spelled ${k}` } : { path: this.#at(node, key), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
       }
-      if (hasOwn(out, outKey)) {
+      // Input keys are unique; only a renamed or re-read keyword can meet one already written.
+      if ((mayCollide || outKey !== key) && hasOwn(out, outKey)) {
         this.#report('rename-conflict', 'warning', `${k} would be spelled ${outKey}, which the schema already has; it is dropped`, this.#at(node, key));
         (dropped ??= []).push([k, value]);
         continue;
@@ -314,7 +325,7 @@ export class SchemaWalker {
       const kind = entry.kind;
       let v: unknown;
       if (kind === undefined) {
-        if (typeof value !== 'number' && NUMERIC_KEYWORDS.has(k)) {
+        if (entry.numeric && typeof value !== 'number') {
           this.#report('invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is passed on as written`, this.#at(node, key));
         }
         v = this.#copy(value, key);
@@ -338,12 +349,13 @@ export class SchemaWalker {
     }
 
     if (plan.identity) return out;
-    if (plan.nulls !== undefined || plan.typeArrays !== 'keep') {
+    if (plan.spellsTypes) {
       const branch = keyword === 'anyOf' || keyword === 'oneOf';
-      out = spellTypes(out, plan, nullFromValues, (m) => this.#report('type-spelling', 'warning', m, hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer()), branch);
+      this.#typeNode = node;
+      out = spellTypes(out, plan, nullFromValues, this.#onTypeConflict, branch);
     }
     if (plan.anyValue && !besideRef) events = this.#anyValue(out, inherited, events);
-    if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, (name) => this.#propertyPointer(node, name), explainRanges);
+    if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, explainRanges);
     if (dropped !== undefined || events !== undefined) this.#describe(out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
     if (counting) {
       this.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
@@ -400,7 +412,7 @@ export class SchemaWalker {
     const rule = this.#plan.anyValue as NonNullable<Plan['anyValue']>;
     const t = out.type;
     if (t !== undefined) {
-      if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', structuredClone(rule.spell));
+      if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', copyPlain(rule.spell));
       return events;
     }
     const refKeyword = this.#plan.references?.refKeyword ?? '$ref';
@@ -411,7 +423,7 @@ export class SchemaWalker {
       put(out, 'type', implied);
       return events;
     }
-    for (const k in rule.spell) if (!hasOwn(out, k)) put(out, k, structuredClone(rule.spell[k]));
+    for (const k in rule.spell) if (!hasOwn(out, k)) put(out, k, copyPlain(rule.spell[k]));
     return [...(events ?? []), { event: 'any-value', vars: {} }];
   }
 
@@ -911,8 +923,8 @@ export class SchemaWalker {
     node: JsonObject,
     atRoot: boolean,
     dropped: [string, unknown][] | undefined,
-    propertyPath: (name: string) => string,
     explainRanges?: Map<string, [number, number]>,
+    mergedRoot = false,
   ): [string, unknown][] | undefined {
     const plan = this.#plan;
     const t = out.type;
@@ -946,15 +958,17 @@ export class SchemaWalker {
     if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
       const props = out.properties;
       const required = Array.isArray(out.required) ? (out.required as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-      const have = new Set(required);
+      // Most objects list a handful of names: a scan is cheaper than building a Set for each.
+      const have = required.length > 16 ? new Set(required) : undefined;
+      const listed = required.length;
       const refs = plan.references;
       const refKeyword = refs?.refKeyword ?? '$ref';
       const wrapRefs = refs?.siblings === 'wrap-anyof';
       for (const name in props) {
-        if (have.has(name)) continue;
+        if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
         required.push(name);
         if (admitsNull(props[name], refKeyword)) {
-          this.#report('optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, propertyPath(name));
+          this.#report('optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? this.#prefix : this.#propertyPointer(node, name));
         } else {
           const before = props[name] as JsonObject;
           const enumBefore = isPlainObject(before) && Array.isArray(before.enum) ? before.enum.length : 0;
@@ -1071,7 +1085,7 @@ export class SchemaWalker {
     if (required.length > 0) put(result, 'required', required);
     else delete result.required;
     // The merged object is a new object node: closure and optional-as-nullable apply to it too.
-    if (this.#plan.closed === 'all' || this.#plan.optional === 'required-nullable') this.#objects(result, {}, true, undefined, () => this.#prefix);
+    if (this.#plan.closed === 'all' || this.#plan.optional === 'required-nullable') this.#objects(result, {}, true, undefined, undefined, true);
     this.#report('root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, this.#prefix);
     const text = this.#plan.events.get('root-union');
     if (text) {
@@ -1159,12 +1173,22 @@ function constrainsNothing(keyword: string, value: unknown): boolean {
   return false;
 }
 
-const NUMERIC_KEYWORDS: ReadonlySet<string> = new Set([
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains',
-]);
 
 const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
+
+/** A copy of rule-file data (plain JSON from YAML), so no two output nodes share an object. */
+function copyPlain(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copyPlain);
+  const o: JsonObject = {};
+  for (const k in v as JsonObject) put(o, k, copyPlain((v as JsonObject)[k]));
+  return o;
+}
+
+function indexOfIn(list: readonly string[], name: string, length: number): number {
+  for (let i = 0; i < length; i++) if (list[i] === name) return i;
+  return -1;
+}
 
 function isArrayType(t: unknown): boolean {
   return t === 'array' || (Array.isArray(t) && t.includes('array'));

@@ -3,6 +3,7 @@
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { convert, type Dialect } from '@redouble/dialects';
 import { isObject, resolvePointer } from './json-tools.js';
 
 type AnyAjv = Ajv | Ajv2020;
@@ -65,4 +66,31 @@ export function hasExternalRef(root: unknown): boolean {
     stack.push(...Object.values(v));
   }
   return false;
+}
+
+export interface Outcome {
+  /** false when there was nothing to compare: the input is no valid schema, or the dialect refused it */
+  compared: boolean;
+  disagreements: string[];
+}
+
+/** The verdicts of the canonical schema and of its spelling in `dialect`, value by value. */
+export function compareAcceptance(schema: unknown, dialect: Dialect, instances: readonly unknown[]): Outcome {
+  let before: (v: unknown) => boolean;
+  try {
+    before = compileVerdict(schema);
+  } catch {
+    // not a valid schema to begin with (a draft-04 spelling in the corpus): nothing to preserve
+    return { compared: false, disagreements: [] };
+  }
+  const r = convert(schema, dialect);
+  if (!r.ok || r.output === undefined) return { compared: false, disagreements: [] };
+  const after = compileVerdict(r.output);
+  const disagreements: string[] = [];
+  for (const v of instances) {
+    const a = before(v);
+    const b = after(v);
+    if (a !== b) disagreements.push(`${JSON.stringify(v)}: canonical ${a ? 'accepts' : 'refuses'}, ${dialect.id} ${b ? 'accepts' : 'refuses'}; output ${JSON.stringify(r.output)}`);
+  }
+  return { compared: true, disagreements };
 }

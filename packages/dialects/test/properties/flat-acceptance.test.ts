@@ -3,8 +3,8 @@
 // sides, each in its own draft), on values built from the schema and on arbitrary JSON.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convert, type Dialect } from '@redouble/dialects';
-import { compileVerdict, hasExternalRef, hasReferenceCycle } from './acceptance.js';
+import type { Dialect } from '@redouble/dialects';
+import { compareAcceptance, hasExternalRef, hasReferenceCycle, type Outcome } from './acceptance.js';
 import { corpusTools, PROPERTY_TIMEOUT, registry, runs } from './fixtures.js';
 import { instanceArbitrary, schemaArbitrary, toDraft07 } from './schema-arbitrary.js';
 import { isObject } from './json-tools.js';
@@ -25,29 +25,8 @@ function usesDropped(schema: unknown): boolean {
   return false;
 }
 
-interface Outcome {
-  compared: boolean;
-  disagreements: string[];
-}
-
 function compare(schema: unknown, instances: readonly unknown[]): Outcome {
-  let before: (v: unknown) => boolean;
-  try {
-    before = compileVerdict(schema);
-  } catch {
-    // not a valid schema to begin with (a draft-04 spelling in the corpus): nothing to preserve
-    return { compared: false, disagreements: [] };
-  }
-  const r = convert(schema, flat);
-  if (!r.ok || r.output === undefined) return { compared: false, disagreements: [] };
-  const after = compileVerdict(r.output);
-  const disagreements: string[] = [];
-  for (const v of instances) {
-    const a = before(v);
-    const b = after(v);
-    if (a !== b) disagreements.push(`${JSON.stringify(v)}: canonical ${a ? 'accepts' : 'refuses'}, flat ${b ? 'accepts' : 'refuses'}; flat output ${JSON.stringify(r.output)}`);
-  }
-  return { compared: true, disagreements };
+  return compareAcceptance(schema, flat, instances);
 }
 
 const acyclicSchema = fc

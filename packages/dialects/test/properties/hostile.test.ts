@@ -2,7 +2,7 @@
 // correct output), never a throw, a stack overflow or a hang. Verdicts are asserted, never times:
 // a stalled engine shows as a test that does not end.
 import { describe, expect, it } from 'vitest';
-import { convert, DEFAULT_MAX_NODES, type ConvertResult, type Dialect } from '@redouble/dialects';
+import { convert, DEFAULT_MAX_NODES, explain, type ConvertResult, type Dialect } from '@redouble/dialects';
 import { dialects, expectWellFormed } from './fixtures.js';
 import { isObject, isPlainJson } from './json-tools.js';
 
@@ -43,6 +43,20 @@ function exponentialChain(levels: number): Record<string, unknown> {
   for (let i = 1; i <= levels; i++) $defs[`D${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/D${i - 1}` }, r: { $ref: `#/$defs/D${i - 1}` } } };
   return { type: 'object', properties: { x: { $ref: `#/$defs/D${levels}` } }, $defs };
 }
+
+/**
+ * `length` definitions in a row: each an object whose one property references the next (`chain`),
+ * or nothing but a reference to the next (`alias`). Deeper than any guard once inlined.
+ */
+function definitionChain(kind: 'chain' | 'alias', length: number): Record<string, unknown> {
+  const $defs: Record<string, unknown> = {};
+  for (let i = 0; i < length; i++) $defs[`C${i}`] = kind === 'chain' ? { type: 'object', properties: { next: { $ref: `#/$defs/C${i + 1}` } } } : { $ref: `#/$defs/C${i + 1}` };
+  $defs[`C${length}`] = { type: 'string', description: 'The end.' };
+  return { type: 'object', properties: { start: { $ref: '#/$defs/C0' } }, $defs };
+}
+// 1,000 rather than 10,000: the dialects that break cycles take 17-30 s at 10,000 today
+// (format-requests.md, property-test helper's 10:45 section, item 12).
+const CHAIN_LENGTH = 1_000;
 
 /** About 5 MB of JSON: 50,000 described string properties (built once, never mutated by convert). */
 let wide: { schema: Record<string, unknown>; bytes: number } | undefined;
@@ -137,6 +151,22 @@ describe.each(dialects.map((d) => [d.id, d] as const))('hostile input into %s', 
       }
     }
   });
+
+  it('a long chain of definitions: inlined past the depth guard is refused, kept references stay references', () => {
+    const inlines = dialect.resolved.rules.some((rule) => rule.references?.mode === 'inline');
+    for (const kind of ['chain', 'alias'] as const) {
+      const schema = definitionChain(kind, CHAIN_LENGTH);
+      const r = run(schema, dialect);
+      if (inlines) {
+        expect(r.output).toBeUndefined();
+        expect(errors(r).length).toBeGreaterThan(0);
+      } else {
+        expect(r.output).toBeDefined();
+        expect(JSON.stringify(r.output)).toContain('The end.');
+      }
+      expect(Array.isArray(explain(schema, dialect))).toBe(true);
+    }
+  }, 60_000);
 
   it('a 5 MB schema with 50,000 properties converts, every property kept', () => {
     const { schema, bytes } = wideSchema();

@@ -2,7 +2,8 @@
 // checked whatever seed the property files run with.
 import { describe, expect, it } from 'vitest';
 import { convert } from '@redouble/dialects';
-import { dialects, expectWellFormed } from './fixtures.js';
+import { dialects, expectWellFormed, registry } from './fixtures.js';
+import { compileVerdict } from './acceptance.js';
 import { isObject } from './json-tools.js';
 import { describedIsWritten, keywordMatchesPath, pathsResolve, type Check } from './explain-checks.js';
 
@@ -82,4 +83,27 @@ const EXPLAIN_CASES: { name: string; input: unknown; check: Check; failing: Read
 
 describe.each(dialects.map((d) => [d.id, d] as const))('shrunk explain cases in %s', (id, dialect) => {
   for (const c of EXPLAIN_CASES) (c.failing.has(id) ? it.fails : it)(c.name, () => c.check(c.input, dialect));
+});
+
+// Bug or policy (format-requests.md, property-test helper's 10:47 section, item 13): flat and nova,
+// which otherwise only re-spell, merge a root union of objects into one object whose branch rules
+// (required, propertyNames, ...) are neither spelled nor written in words; only a `root-union`
+// warning remains, so the spelled schema accepts what the canonical one refuses.
+const ROOT_UNION_CASES: { input: unknown; refused: unknown }[] = [
+  { input: { type: 'object', anyOf: [{ type: 'object', properties: {}, propertyNames: { maxLength: 3 } }] }, refused: { 'long name': '' } },
+  {
+    input: { type: 'object', oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'integer' } }, required: ['b'] }] },
+    refused: {},
+  },
+];
+
+describe.each(['flat', 'nova'])('a root union in %s', (name) => {
+  it.fails('spells nothing the canonical schema refuses', () => {
+    const dialect = registry.get(name);
+    for (const { input, refused } of ROOT_UNION_CASES) {
+      expect(compileVerdict(input)(refused)).toBe(false);
+      const r = convert(input, dialect);
+      if (r.ok && r.output !== undefined) expect(compileVerdict(r.output)(refused)).toBe(false);
+    }
+  });
 });

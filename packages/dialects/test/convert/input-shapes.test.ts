@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { convert, DialectError, inputShape, loadDialects } from '@redouble/dialects';
+
+const registry = loadDialects();
+const flat = registry.get('flat');
+
+const schema = {
+  type: 'object',
+  properties: { n: { $ref: '#/$defs/N' }, gone: { $ref: '#/$defs/missing' } },
+  $defs: { N: { type: 'integer', description: 'A number.' } },
+};
+const tool = { name: 'count', title: 'Count', description: 'Counts.', inputSchema: schema, outputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/missing' } } }, annotations: { readOnlyHint: true }, _meta: { x: 1 } };
+
+describe('the three input shapes', () => {
+  it('tells them apart', () => {
+    expect(inputShape(schema)).toBe('schema');
+    expect(inputShape(tool)).toBe('tool');
+    expect(inputShape({ tools: [tool], nextCursor: 'c' })).toBe('tools-list');
+    expect(inputShape({ type: 'object', properties: { tools: { type: 'array' } } })).toBe('schema');
+  });
+
+  it('converts a bare schema with pointers into it', () => {
+    const r = convert(schema, flat);
+    expect(r.output).toEqual({ type: 'object', properties: { n: { type: 'integer', description: 'A number.' }, gone: {} } });
+    expect(r.diagnostics.map((d) => d.path)).toEqual(['/properties/gone/$ref']);
+  });
+
+  it('converts both schemas of a Tool, keeps its other fields, and points into the Tool', () => {
+    const r = convert(tool, flat);
+    const out = r.output as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(Object.keys(tool));
+    expect(out.annotations).toEqual(tool.annotations);
+    expect(out.annotations).not.toBe(tool.annotations);
+    expect(out._meta).toEqual({ x: 1 });
+    expect(r.diagnostics.map((d) => d.path)).toEqual(['/inputSchema/properties/gone/$ref', '/outputSchema/properties/r/$ref']);
+  });
+
+  it('converts every tool of a tools/list result, with /tools/i pointers', () => {
+    const list = { tools: [{ name: 'a', inputSchema: { type: 'object' } }, tool], nextCursor: 'next' };
+    const r = convert(list, flat);
+    const out = r.output as { tools: unknown[]; nextCursor: string };
+    expect(out.nextCursor).toBe('next');
+    expect(out.tools).toHaveLength(2);
+    expect(r.diagnostics.map((d) => d.path)).toEqual(['/tools/1/inputSchema/properties/gone/$ref', '/tools/1/outputSchema/properties/r/$ref']);
+  });
+
+  it('never mutates the input and gives byte-identical output every time, in every dialect', () => {
+    const before = JSON.stringify(tool);
+    for (const info of registry.list()) {
+      const d = registry.get(info.id);
+      const a = convert(tool, d);
+      const b = convert(structuredClone(tool), d);
+      expect(JSON.stringify(tool)).toBe(before);
+      expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    }
+  });
+
+  it('shares no object between output and input', () => {
+    const input = { type: 'object', properties: { a: { type: 'string', enum: ['x'] } }, default: { a: 'x' } };
+    const out = convert(input, registry.get('canonical')).output as any;
+    expect(out).toEqual(input);
+    expect(out.properties).not.toBe(input.properties);
+    expect(out.properties.a.enum).not.toBe(input.properties.a.enum);
+    expect(out.default).not.toBe(input.default);
+  });
+
+  it('refuses options of the wrong type', () => {
+    expect(() => convert(schema, flat, { maxNodes: -1 })).toThrow(DialectError);
+    expect(() => convert(schema, flat, 'fast' as never)).toThrow(DialectError);
+  });
+});
