@@ -24,6 +24,8 @@ const rules: RuleFileView = {
     { id: 'root-titles', source: 'page', scope: 'root', keep: ['title'] },
     { id: 'names', source: 'page', propertyNames: { pattern: '^[a-z]+$' } },
     { id: 'sizes', source: 'page', limits: { properties: 10, largeEnum: { over: 5, maxChars: 100 } } },
+    { id: 'typeless', source: 'page', anyValue: { spell: { type: 'string' }, inferFromEnum: true, fillItems: false } },
+    { id: 'non-empty-text', source: 'page', keepWhen: { minLength: { nonEmpty: true } } },
   ],
 };
 
@@ -51,6 +53,8 @@ describe('renderDocs', () => {
     expect(page).toContain('Property names must match `^[a-z]+$`');
     for (const r of rules.rules) expect(page).toContain(`| \`${r.id}\` |`);
     expect(page).toContain('| `cycle` | Repeats {name}. |');
+    expect(page).toContain('a typeless `enum` or `const` gets the type its values share; otherwise it is spelled `{"type":"string"}` with the `any-value` sentence.');
+    expect(page).toContain('| `minLength` | kept when not empty, else dropped (reported) |');
   });
 
   it('puts the version in the matrix with each feature', () => {
@@ -59,5 +63,6 @@ describe('renderDocs', () => {
     expect(matrix).toContain('| property names | `^[a-z]+$` |');
     expect(matrix).toContain('| `minItems` | kept when at most 1, else dropped with a sentence |');
     expect(matrix).toContain('| references | as authored |');
+    expect(matrix).toContain('| schemas with no type | implied type, else `{"type":"string"}` |');
   });
 });

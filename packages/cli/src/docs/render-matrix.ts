@@ -34,6 +34,10 @@ const FEATURES: Feature[] = [
   { label: 'optional properties', cell: (f) => (field(f, 'objects', 'optional') === 'required-nullable' ? 'required + nullable' : 'optional') },
   { label: 'maps', cell: (f) => (field(f, 'objects', 'maps') === 'close-and-report' ? 'closed, reported' : AS_AUTHORED) },
   { label: 'null spelling', cell: (f) => ({ 'type-array': 'type array', 'any-of': 'anyOf', 'nullable-flag': '`nullable: true`' }[String(last(f, 'nulls'))] ?? AS_AUTHORED) },
+  { label: 'schemas with no type', cell: (f) => {
+    const a = last(f, 'anyValue');
+    return isRecord(a) ? `implied type, else ${code(JSON.stringify(a.spell ?? {}))}` : AS_AUTHORED;
+  } },
   { label: 'type arrays', cell: (f) => (last(f, 'typeArrays') === 'any-of' ? 'as anyOf' : AS_AUTHORED) },
   { label: 'allOf', cell: (f) => keywordCell(f, 'allOf') },
   { label: 'const', cell: (f) => keywordCell(f, 'const') },
@@ -44,6 +48,7 @@ const FEATURES: Feature[] = [
     if (typeof r.type === 'string') parts.push(r.type);
     if (Array.isArray(r.keywords)) parts.push(`only ${r.keywords.map((k) => code(String(k))).join(', ')}`);
     if (r.unions === 'forbid') parts.push('no union');
+    if (r.unions === 'merge-objects') parts.push('object unions merged');
     return parts.join('; ');
   } },
   { label: 'property names', cell: (f) => {

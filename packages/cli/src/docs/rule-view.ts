@@ -73,6 +73,7 @@ export function conditionText(condition: unknown): string {
     else if (k === 'in' && Array.isArray(v)) parts.push(`one of ${v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ')}`);
     else if (k === 'notMatching' && Array.isArray(v)) parts.push(`not using ${v.map((x) => code(String(x))).join(' or ')}`);
     else if (k === 'valuesOfType' && Array.isArray(v)) parts.push(`values of type ${v.map(String).join(' or ')}`);
+    else if (k === 'nonEmpty' && v === true) parts.push('not empty');
     else parts.push(`${k} ${JSON.stringify(v)}`);
   }
   return parts.join(' and ');

@@ -1,5 +1,5 @@
 import { isRecord, type RuleView } from './rule-view.js';
-import { plain } from './markdown.js';
+import { code, plain } from './markdown.js';
 
 /**
  * Plain-words rendering of the rules that are not keyword lists (references, objects, nulls,
@@ -30,6 +30,8 @@ export function structureText(action: string, value: unknown): string {
         : `Property names: ${plain(value)}.`;
     case 'limits':
       return limitsText(value);
+    case 'anyValue':
+      return anyValueText(value);
     default:
       return `${action}: ${plain(value)}`;
   }
@@ -74,7 +76,8 @@ function rootText(v: unknown): string {
   if (!isRecord(v)) return `Root: ${plain(v)}.`;
   const parts: string[] = [];
   if (typeof v.type === 'string') parts.push(`the root must be of type \`${v.type}\``);
-  if (v.unions === 'forbid') parts.push('no union (`anyOf`/`oneOf`) at the root: a union of object shapes is spelled as one object with the properties of all of them (with the `root-union` sentence), any other union is reported as an error');
+  if (v.unions === 'forbid') parts.push('no union (`anyOf`/`oneOf`) at the root: one there is reported as an error');
+  else if (v.unions === 'merge-objects') parts.push('no union (`anyOf`/`oneOf`) at the root: a union of object shapes is spelled as one object with the properties of all of them (required only where every branch requires them), with the `root-union` sentence and a warning; any other union is an error');
   if (Array.isArray(v.keywords)) parts.push(`the root carries only ${v.keywords.map((k) => `\`${String(k)}\``).join(', ')}`);
   for (const [k, val] of Object.entries(v)) if (!['type', 'unions', 'keywords'].includes(k)) parts.push(`${k}: ${plain(val)}`);
   return capitalize(parts.join('; ')) + '.';
@@ -107,4 +110,13 @@ function limitsText(v: unknown): string {
 
 function capitalize(s: string): string {
   return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+}
+
+function anyValueText(v: unknown): string {
+  if (!isRecord(v)) return `A schema that says nothing of its type: ${plain(v)}.`;
+  const parts = ['a schema that says nothing of its type gets the type its keywords imply (`properties`: object, `items`: array; in an `anyOf`/`oneOf` branch, the parent\'s single type)'];
+  if (v.inferFromEnum === true) parts.push('a typeless `enum` or `const` gets the type its values share');
+  parts.push(`otherwise it is spelled ${code(JSON.stringify(v.spell ?? {}))} with the \`any-value\` sentence`);
+  if (v.fillItems === true) parts.push('an array with no `items` gets that spelling as its items');
+  return capitalize(parts.join('; ')) + '.';
 }

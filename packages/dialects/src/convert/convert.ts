@@ -169,31 +169,34 @@ function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaW
 
 /** Tool fields other than the schemas: plain JSON copies, guarded like the schemas. */
 function copyJson(value: unknown, path: string): unknown {
-  const stack: unknown[] = [];
-  const rec = (v: unknown, depth: number): unknown => {
-    if (v === null || typeof v !== 'object') {
-      const reason = notJsonReason(v);
-      if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
-      return v;
-    }
-    if (depth > DEFAULT_MAX_DEPTH) {
-      const cyclic = stack.includes(v);
-      throw new Fatal({ code: cyclic ? 'cyclic-object' : 'too-deep', severity: 'error', message: cyclic ? 'a value contains itself (a JavaScript object cycle), so it is not JSON data' : `a value nests deeper than ${DEFAULT_MAX_DEPTH} levels`, path });
-    }
+  return copyJsonValue(value, 1, [], path);
+}
+
+function copyJsonValue(v: unknown, depth: number, stack: unknown[], path: string): unknown {
+  if (v === null || typeof v !== 'object') {
     const reason = notJsonReason(v);
     if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
-    stack.push(v);
-    let out: unknown;
-    if (Array.isArray(v)) out = v.map((x) => rec(x, depth + 1));
-    else {
-      const o: JsonObject = {};
-      for (const k in v as JsonObject) put(o, k, rec((v as JsonObject)[k], depth + 1));
-      out = o;
-    }
-    stack.pop();
-    return out;
-  };
-  return rec(value, 1);
+    return v;
+  }
+  if (depth > DEFAULT_MAX_DEPTH) {
+    const cyclic = stack.includes(v);
+    throw new Fatal({ code: cyclic ? 'cyclic-object' : 'too-deep', severity: 'error', message: cyclic ? 'a value contains itself (a JavaScript object cycle), so it is not JSON data' : `a value nests deeper than ${DEFAULT_MAX_DEPTH} levels`, path });
+  }
+  const reason = notJsonReason(v);
+  if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
+  stack.push(v);
+  let out: unknown;
+  if (Array.isArray(v)) {
+    const arr: unknown[] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) arr[i] = copyJsonValue(v[i], depth + 1, stack, path);
+    out = arr;
+  } else {
+    const o: JsonObject = {};
+    for (const k in v as JsonObject) put(o, k, copyJsonValue((v as JsonObject)[k], depth + 1, stack, path));
+    out = o;
+  }
+  stack.pop();
+  return out;
 }
 
 /** Same fact reported once (an inlined definition is walked once per use), in a stable order. */

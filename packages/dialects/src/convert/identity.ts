@@ -18,37 +18,46 @@ export interface IdentityCopy {
   oddSchema: boolean;
 }
 
+interface CopyState {
+  maxDepth: number;
+  sawRef: boolean;
+  oddSchema: boolean;
+}
+
+// A module-level function, not a closure per call: after a full GC, fresh closures cost more
+// than the copy itself.
+function copyValue(v: unknown, depth: number, state: CopyState): unknown {
+  if (typeof v !== 'object') {
+    if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
+    throw BAIL;
+  }
+  if (v === null) return null;
+  if (depth > state.maxDepth) throw BAIL;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const a: unknown[] = new Array(n);
+    for (let i = 0; i < n; i++) a[i] = copyValue(v[i], depth + 1, state);
+    return a;
+  }
+  if (!isPlainObject(v)) throw BAIL;
+  const o: JsonObject = {};
+  for (const k in v) {
+    const x = copyValue(v[k], depth + 1, state);
+    if (k === '__proto__') put(o, k, x);
+    else {
+      if (k === '$ref') state.sawRef = true;
+      else if (k === '$schema' && !(typeof x === 'string' && KNOWN_DRAFT.test(x))) state.oddSchema = true;
+      o[k] = x;
+    }
+  }
+  return o;
+}
+
 export function identityCopy(input: unknown, maxDepth: number): IdentityCopy | undefined {
-  let sawRef = false;
-  let oddSchema = false;
-  const copy = (v: unknown, depth: number): unknown => {
-    if (typeof v !== 'object') {
-      if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
-      throw BAIL;
-    }
-    if (v === null) return null;
-    if (depth > maxDepth) throw BAIL;
-    if (Array.isArray(v)) {
-      const n = v.length;
-      const a: unknown[] = new Array(n);
-      for (let i = 0; i < n; i++) a[i] = copy(v[i], depth + 1);
-      return a;
-    }
-    if (!isPlainObject(v)) throw BAIL;
-    const o: JsonObject = {};
-    for (const k in v) {
-      const x = copy(v[k], depth + 1);
-      if (k === '__proto__') put(o, k, x);
-      else {
-        if (k === '$ref') sawRef = true;
-        else if (k === '$schema' && !(typeof x === 'string' && KNOWN_DRAFT.test(x))) oddSchema = true;
-        o[k] = x;
-      }
-    }
-    return o;
-  };
+  const state: CopyState = { maxDepth, sawRef: false, oddSchema: false };
   try {
-    return { output: copy(input, 1), sawRef, oddSchema };
+    const output = copyValue(input, 1, state);
+    return { output, sawRef: state.sawRef, oddSchema: state.oddSchema };
   } catch (err) {
     if (err === BAIL) return undefined;
     throw err;

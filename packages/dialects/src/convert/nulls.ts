@@ -13,17 +13,21 @@ const COMPOSITION = ['anyOf', 'oneOf', 'allOf', 'not', 'if'];
  * `nullFromValues`: null was taken out of the node's enum or const before the walk. `branch`: the
  * node is an anyOf/oneOf branch, where a null-only schema is folded into the parent.
  */
-export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, conflict: (message: string) => void, branch = false): JsonObject {
+export interface TypeConflicts {
+  typeConflict(message: string): void;
+}
+
+export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false): JsonObject {
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
     const onlyNull = out.type === 'null' || (Array.isArray(out.type) && out.type.length > 0 && out.type.every((t) => t === 'null'));
     const refs = plan.references;
     out = toNullableFlag(out, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
     if (nullFromValues) out.nullable = true;
-    if (onlyNull && !branch) conflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
+    if (onlyNull && !branch) sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
-  else if (nulls === 'any-of') out = nullTypeToAnyOf(out, conflict);
-  if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, conflict);
+  else if (nulls === 'any-of') out = nullTypeToAnyOf(out, sink);
+  if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, sink);
   return out;
 }
 
@@ -71,11 +75,11 @@ function canMergeInto(out: JsonObject, branch: unknown): boolean {
   return true;
 }
 
-function nullTypeToAnyOf(out: JsonObject, conflict: (message: string) => void): JsonObject {
+function nullTypeToAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
   const t = out.type;
   if (!Array.isArray(t) || !t.includes('null') || t.length < 2) return out;
   if (hasOwn(out, 'anyOf')) {
-    conflict('a type array with null could not become anyOf because the schema already has anyOf; the type array is kept');
+    sink.typeConflict('a type array with null could not become anyOf because the schema already has anyOf; the type array is kept');
     return out;
   }
   const rest = t.filter((x) => x !== 'null');
@@ -88,7 +92,7 @@ function nullTypeToAnyOf(out: JsonObject, conflict: (message: string) => void): 
   return wrapper;
 }
 
-function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], conflict: (message: string) => void): JsonObject {
+function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], sink: TypeConflicts): JsonObject {
   const t = out.type;
   if (!Array.isArray(t)) return out;
   const rest = t.filter((x) => x !== 'null');
@@ -97,7 +101,7 @@ function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], conflict: (mess
     return out;
   }
   if (hasOwn(out, 'anyOf')) {
-    conflict('a type array could not become anyOf because the schema already has anyOf; the type array is kept');
+    sink.typeConflict('a type array could not become anyOf because the schema already has anyOf; the type array is kept');
     return out;
   }
   const branches: unknown[] = rest.map((x) => ({ type: x }));
@@ -144,7 +148,9 @@ export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: strin
     return o;
   }
   const t = o.type;
-  if (nulls !== 'any-of' && (typeof t === 'string' || Array.isArray(t)) && !hasOwn(o, 'const')) {
+  // With branches beside the type, null must pass the branches too: only a wrapper gives that.
+  const composite = hasOwn(o, 'anyOf') || hasOwn(o, 'oneOf') || hasOwn(o, 'allOf');
+  if (nulls !== 'any-of' && (typeof t === 'string' || Array.isArray(t)) && !hasOwn(o, 'const') && !composite) {
     o.type = Array.isArray(t) ? [...t, 'null'] : [t, 'null'];
     if (Array.isArray(o.enum)) o.enum = [...o.enum, null];
     return o;

@@ -4,7 +4,6 @@
  */
 import type { Dialect } from '../rules/registry.js';
 import type { AnyValueRule, Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
-import { parseJsonPath } from '../rules/jsonpath.js';
 import { safeStringify } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
 
@@ -67,7 +66,8 @@ export interface CompiledNote {
 }
 
 export interface GivenOverlay {
-  readonly steps: ReturnType<typeof parseJsonPath>;
+  /** the JSONPath */
+  readonly path: string;
   readonly scope: 'all' | 'root' | 'below-root';
   readonly policies: ReadonlyMap<string, Policy>;
 }
@@ -149,7 +149,7 @@ function compile(dialect: Dialect): Plan {
     const policies = keywordPolicies(rule);
     if (policies) {
       if (rule.given !== undefined) {
-        given.push({ steps: parseJsonPath(rule.given), scope: rule.scope, policies });
+        given.push({ path: rule.given, scope: rule.scope, policies });
         continue;
       }
       for (const [k, p] of policies) {

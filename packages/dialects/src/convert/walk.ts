@@ -1,8 +1,20 @@
 /**
- * The interpreter's walk over one schema (docs/architecture.md, passes 1-3): every node is visited
- * once per place it appears in the output and a new object is built for it; references are
- * followed as the plan says; then the nodes pass (booleans, composition, types and nulls, keyword
- * policies, objects, notes) runs on the new node. Pointers are only built for diagnostics.
+ * The interpreter's walk over one schema (docs/architecture.md): every node is visited once per
+ * place it appears in the output and a new object is built for it. Per schema, in order:
+ *
+ * 1. read: the draft from `$schema`; draft-07 spellings read as 2020-12 when the output does not
+ *    keep `$schema`; guards (depth, cyclic objects, non-JSON values, the size cap) as nodes are met.
+ * 2. references: at a `$ref` the plan keeps it (re-spelled, targets lifted into definitions),
+ *    inlines it, or breaks a cycle at its re-entry; kept definitions are emitted after the root.
+ * 3. nodes, per node: before its keywords, allOf merged, const read as enum, null taken out of enum
+ *    under a nullable flag; then each keyword by its policy (kept, renamed, dropped, kept when);
+ *    booleans as objects; then type and null spelling, the any-value spelling, objects (closure,
+ *    optional as nullable), and the description sentences for what was dropped.
+ * 4. root: unions merged or reported, the root type, the root keyword allowlist.
+ * 5. limits are counted as nodes finish (limits.ts); property names are checked where they stand.
+ *
+ * Pointers are built only for diagnostics and explain; inside objects the walk built from several
+ * input places (a merged allOf, a `$ref` with siblings) an origin map keeps them pointing into the input.
  */
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics.js';
 import { escapeToken } from '../json-pointer.js';
@@ -10,8 +22,9 @@ import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, safeString
 import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { fill, notesFor } from './notes.js';
 import { admitsNull, makeNullable, spellTypes } from './nulls.js';
-import { DROP, makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
+import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
+import { canMerge, constrainsNothing, copyPlain, fragmentToken, impliedType, indexOfIn, isArrayType, policyOf } from './node-rules.js';
 import { LimitCounts } from './limits.js';
 import { selectNodes } from '../rules/jsonpath.js';
 
@@ -74,10 +87,13 @@ export class SchemaWalker {
   #readAs: WeakMap<object, Map<string, string>> | undefined;
   /** The input node whose type spelling is being written (for a conflict's pointer). */
   #typeNode: JsonObject = {};
-  readonly #onTypeConflict = (message: string): void => {
+  /** Called by the type spelling step when a spelling cannot be written (see #typeNode). */
+  typeConflict(message: string): void {
     const node = this.#typeNode;
     this.#report('type-spelling', 'warning', message, hasOwn(node, 'type') ? this.#at(node, 'type') : this.#pointer());
-  };
+  }
+  /** Names of `false` properties the last properties walk left out (no spelling for "nothing"). */
+  #falseNames: string[] | undefined;
   /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
   readonly counts = new LimitCounts();
   /** Deepest object nesting below the node being finished (for the depth limit). */
@@ -258,6 +274,8 @@ export class SchemaWalker {
     let inputKeys: Map<string, string> | undefined;
     let explainRanges: Map<string, [number, number]> | undefined;
     let mayCollide = normalize;
+    let itemsFalse = false;
+    let falseNames: string[] | undefined;
     const counting = plan.limits !== undefined;
     const outerLevel = this.#levelMax;
     if (counting) this.#levelMax = 0;
@@ -336,7 +354,8 @@ export class SchemaWalker {
         if (origin) this.#tokens = [...origin];
         else saved.push(key);
         const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
-        if (kind === Kind.Sub) v = this.#walk(value, false, k);
+        if (value === false && k === 'items' && this.#falseUnspellable()) v = SKIP;
+        else if (kind === Kind.Sub) v = this.#walk(value, false, k);
         else if (kind === Kind.Arr && Array.isArray(value)) v = this.#walkArray(value, k, (k === 'anyOf' || k === 'oneOf') && typeof node.type === 'string' ? node.type : undefined);
         else if (kind === Kind.Map && isPlainObject(value)) v = this.#walkMap(value, k, atRoot);
         else v = this.#copy(value);
@@ -344,15 +363,25 @@ export class SchemaWalker {
         else saved.pop();
         if (mark >= 0 && explain) (explainRanges ??= new Map()).set(k, [mark, explain.length]);
       }
+      if (v === SKIP) {
+        itemsFalse = true;
+        continue;
+      }
+      if (k === 'properties' && this.#falseNames !== undefined) {
+        falseNames = this.#falseNames;
+        this.#falseNames = undefined;
+      }
       if (outKey === '__proto__') put(out, outKey, v);
       else out[outKey] = v;
     }
+    if (itemsFalse) dropped = this.#noMoreItems(out, node, table, dropped);
+    if (falseNames !== undefined) events = this.#leftOutProperties(out, falseNames, events);
 
     if (plan.identity) return out;
     if (plan.spellsTypes) {
       const branch = keyword === 'anyOf' || keyword === 'oneOf';
       this.#typeNode = node;
-      out = spellTypes(out, plan, nullFromValues, this.#onTypeConflict, branch);
+      out = spellTypes(out, plan, nullFromValues, this, branch);
     }
     if (plan.anyValue && !besideRef) events = this.#anyValue(out, inherited, events);
     if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = this.#objects(out, node, atRoot, dropped, explainRanges);
@@ -364,6 +393,36 @@ export class SchemaWalker {
       this.#levelMax = level > outerLevel ? level : outerLevel;
     }
     return out;
+  }
+
+  /** The dialect spells booleans as objects but cannot spell `not`, so `false` has no spelling. */
+  #falseUnspellable(): boolean {
+    return this.#plan.booleans === 'as-objects' && policyOf(this.#plan.belowTable, 'not').kind === 'drop';
+  }
+
+  /**
+   * `items: false` (no items past the positional ones) spelled as a count, which every dialect
+   * can say: at most as many items as there are positions.
+   */
+  #noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, dropped: [string, unknown][] | undefined): [string, unknown][] | undefined {
+    const positions = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
+    if (typeof out.maxItems === 'number' && out.maxItems <= positions) return dropped;
+    const policy = policyOf(table, 'maxItems');
+    if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions))) {
+      out.maxItems = positions;
+      return dropped;
+    }
+    const list = dropped ?? [];
+    list.push(['maxItems', positions]);
+    return list;
+  }
+
+  /** Properties whose schema is `false` are left out (and out of `required`), with a sentence each. */
+  #leftOutProperties(out: JsonObject, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
+    if (Array.isArray(out.required)) out.required = (out.required as unknown[]).filter((n) => typeof n !== 'string' || !names.includes(n));
+    const list = events ? [...events] : [];
+    for (const name of names) list.push({ event: 'false-property', vars: { name } });
+    return list;
   }
 
   /** `const: x` read as `enum: [x]` before the keyword policies, so `enum`'s own policy decides. */
@@ -456,6 +515,12 @@ export class SchemaWalker {
       else saved.push(name);
       if (names !== undefined && !names.test(name)) {
         this.#report('property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${this.#plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, this.#pointer());
+      }
+      if (value[name] === false && keyword === 'properties' && this.#falseUnspellable()) {
+        (this.#falseNames ??= []).push(name);
+        if (o) this.#tokens = saved;
+        else saved.pop();
+        continue;
       }
       const v = this.#walk(value[name], false, keyword);
       if (name === '__proto__') put(map, name, v);
@@ -732,24 +797,56 @@ export class SchemaWalker {
     return cur;
   }
 
+  /**
+   * Whether a target lies on a reference cycle. One iterative Tarjan pass over the reference graph
+   * reachable from the node settles every node it meets, so a chain of N definitions costs O(N).
+   */
   #isCyclic(node: unknown): boolean {
     const known = this.#cyclic.get(node);
     if (known !== undefined) return known;
-    const seen = new Set<unknown>();
-    const stack = [...this.#targetsWithin(node)];
-    let cyclic = false;
-    while (stack.length > 0) {
-      const n = stack.pop();
-      if (n === node) {
-        cyclic = true;
-        break;
+    const index = new Map<unknown, number>();
+    const low = new Map<unknown, number>();
+    const onStack = new Set<unknown>();
+    const stack: unknown[] = [];
+    const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
+    index.set(node, 0);
+    low.set(node, 0);
+    stack.push(node);
+    onStack.add(node);
+    let counter = 1;
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: unknown; next: number; edges: unknown[] };
+      if (frame.next < frame.edges.length) {
+        const m = frame.edges[frame.next++];
+        if (this.#cyclic.has(m)) continue;
+        if (!index.has(m)) {
+          index.set(m, counter);
+          low.set(m, counter);
+          counter++;
+          stack.push(m);
+          onStack.add(m);
+          work.push({ node: m, next: 0, edges: this.#targetsWithin(m) });
+        } else if (onStack.has(m)) {
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(m) as number));
+        }
+        continue;
       }
-      if (seen.has(n)) continue;
-      seen.add(n);
-      for (const m of this.#targetsWithin(n)) stack.push(m);
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: unknown[] = [];
+        let m: unknown;
+        do {
+          m = stack.pop();
+          onStack.delete(m);
+          component.push(m);
+        } while (m !== frame.node);
+        const cyclic = component.length > 1 || frame.edges.includes(frame.node);
+        for (const c of component) this.#cyclic.set(c, cyclic);
+      }
     }
-    this.#cyclic.set(node, cyclic);
-    return cyclic;
+    return this.#cyclic.get(node) as boolean;
   }
 
   /** The local targets referenced anywhere inside a node (references are not followed). */
@@ -847,7 +944,7 @@ export class SchemaWalker {
     const base = atRoot ? this.#plan.rootTable : this.#plan.belowTable;
     const given = this.#plan.given;
     if (given.length === 0) return base;
-    const sets = (this.#givenSets ??= given.map((g) => selectNodes(this.#root, g.steps)));
+    const sets = (this.#givenSets ??= given.map((g) => selectNodes(this.#root, g.path)));
     let policies: Map<string, Policy> | undefined;
     for (let i = 0; i < given.length; i++) {
       const g = given[i] as Plan['given'][number];
@@ -957,7 +1054,8 @@ export class SchemaWalker {
     }
     if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
       const props = out.properties;
-      const required = Array.isArray(out.required) ? (out.required as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      const required: string[] = [];
+      if (Array.isArray(out.required)) for (const x of out.required as unknown[]) if (typeof x === 'string') required.push(x);
       // Most objects list a handful of names: a scan is cheaper than building a Set for each.
       const have = required.length > 16 ? new Set(required) : undefined;
       const listed = required.length;
@@ -1001,6 +1099,7 @@ export class SchemaWalker {
         const text = this.#plan.events.get(e.event);
         if (text) sentences.push(fill(text, (n) => e.vars[n]));
         else if (e.event === 'cycle') this.#report('rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, this.#pointer());
+        else if (e.event === 'false-property') this.#report('rule-lost', 'warning', `property ${JSON.stringify(e.vars.name)} accepts nothing; it is left out and the dialect has no note for it`, this.#pointer());
       }
     }
     for (const k of outcome.lost) {
@@ -1030,9 +1129,13 @@ export class SchemaWalker {
   #rootPass(out: JsonObject): JsonObject {
     const plan = this.#plan;
     if (plan.rootUnions !== 'allow') out = this.#rootUnion(out);
-    if (plan.rootType === 'object' && out.type === undefined && !hasOwn(out, 'anyOf') && !hasOwn(out, 'oneOf') && !hasOwn(out, 'allOf') && !hasOwn(out, plan.references?.refKeyword ?? '$ref')) {
-      // A root that says nothing of its type is spelled as the object the dialect requires.
-      put(out, 'type', 'object');
+    if (plan.rootType === 'object' && out.type === undefined) {
+      // A root whose keywords only ever constrain objects is an object schema: spelling its type
+      // changes nothing for an object argument. A root that says nothing at all narrows, reported.
+      const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k));
+      const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k));
+      if (evident || silent) put(out, 'type', 'object');
+      if (silent && !evident) this.#report('root-narrowed', 'warning', 'the root schema accepts any value; this dialect spells it as an object', this.#prefix);
     }
     if (plan.rootType === 'object' && out.type !== 'object') {
       this.#report('root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, this.#prefix);
@@ -1155,79 +1258,12 @@ export class SchemaWalker {
   }
 }
 
+/** Marks a keyword the walk leaves out after walking it. */
+const SKIP: unknown = Symbol('skip');
+
+/** Keywords that constrain objects only. */
+const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties'];
+
 /** Marks where the kept definitions go while the root is still being built. */
 const PLACEHOLDER: JsonObject = Object.freeze({}) as JsonObject;
-
-/** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
-function fragmentToken(name: string): string {
-  return escapeToken(name).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (c) => encodeURIComponent(c));
-}
-
-/** Dropping these values loses nothing, so they need no sentence. */
-function constrainsNothing(keyword: string, value: unknown): boolean {
-  if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') return value === true;
-  if (EMPTY_MEANS_NOTHING.has(keyword)) {
-    if (Array.isArray(value)) return value.length === 0;
-    if (isPlainObject(value)) return Object.keys(value).length === 0;
-  }
-  return false;
-}
-
-
-const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
-
-/** A copy of rule-file data (plain JSON from YAML), so no two output nodes share an object. */
-function copyPlain(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copyPlain);
-  const o: JsonObject = {};
-  for (const k in v as JsonObject) put(o, k, copyPlain((v as JsonObject)[k]));
-  return o;
-}
-
-function indexOfIn(list: readonly string[], name: string, length: number): number {
-  for (let i = 0; i < length; i++) if (list[i] === name) return i;
-  return -1;
-}
-
-function isArrayType(t: unknown): boolean {
-  return t === 'array' || (Array.isArray(t) && t.includes('array'));
-}
-
-/** The type a typeless schema's other keywords (or its enum values) already imply. */
-function impliedType(out: JsonObject, fromValues: boolean): string | undefined {
-  if (hasOwn(out, 'properties') || hasOwn(out, 'additionalProperties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'required')) return 'object';
-  if (hasOwn(out, 'items') || hasOwn(out, 'prefixItems') || hasOwn(out, 'minItems') || hasOwn(out, 'maxItems')) return 'array';
-  if (!fromValues || !Array.isArray(out.enum) || out.enum.length === 0) return undefined;
-  let shared: string | undefined;
-  for (const v of out.enum) {
-    const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
-    if (shared === undefined || shared === t) shared = t;
-    else if ((shared === 'integer' && t === 'number') || (shared === 'number' && t === 'integer')) shared = 'number';
-    else return undefined;
-  }
-  return shared === 'null' ? undefined : shared;
-}
-
-function policyOf(table: PolicyTable, keyword: string): Policy {
-  if (table.allow && !table.allow.has(keyword)) return DROP;
-  return table.policies.get(keyword) ?? table.other;
-}
-
-
-
-/** An allOf branch merges into its parent when no keyword conflicts. */
-function canMerge(target: JsonObject, branch: JsonObject): boolean {
-  for (const k in branch) {
-    if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
-    if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
-      const a = target[k] as JsonObject;
-      for (const name in branch[k] as JsonObject) if (hasOwn(a, name) && !jsonEqual(a[name], (branch[k] as JsonObject)[name])) return false;
-      continue;
-    }
-    if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
-    return false;
-  }
-  return true;
-}
 

@@ -136,7 +136,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'external-ref', 'false-schema', 'root-union', 'any-value']).optional(),
+    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
   })

@@ -93,6 +93,16 @@ describe('hostile input', () => {
     expect(r.output).toEqual({ type: 'object', properties: { a: 42, b: null } });
   });
 
+  it('a JSONPath rule over a cyclic or very deep input does not crash; the walk reports the input', () => {
+    const d = dialectFrom(`rules:\n  - id: g\n    source: spec\n    given: "$..[?(@.type === 'integer')]"\n    drop: [minimum]`);
+    const cyclic: Record<string, any> = { type: 'object', properties: {} };
+    cyclic.properties.self = cyclic;
+    expect(codes(convert(cyclic, d).diagnostics)).toEqual(['cyclic-object']);
+    expect(codes(convert(nested(10_000), d).diagnostics)).toEqual(['too-deep']);
+    const fine = convert({ type: 'object', properties: { n: { type: 'integer', minimum: 1 }, x: { type: 'number', minimum: 1 } } }, d);
+    expect(fine.output).toEqual({ type: 'object', properties: { n: { type: 'integer' }, x: { type: 'number', minimum: 1 } } });
+  });
+
   it('refuses a value that is not a dialect', () => {
     expect(() => convert({}, {} as never)).toThrow(DialectError);
   });

@@ -38,7 +38,7 @@ const objectRooted = acyclicSchema.map((s) => (isObject(s) ? { ...s, type: 'obje
 
 const withInstances = (schemas: fc.Arbitrary<unknown>) => schemas.chain((s) => fc.tuple(fc.constant(s), fc.array(instanceArbitrary(s, s), { minLength: 6, maxLength: 14 })));
 
-function generatedRun(schemas: fc.Arbitrary<unknown>, knownToFail = false): void {
+function generatedRun(schemas: fc.Arbitrary<unknown>, minShareCompared: number): void {
   let compared = 0;
   let total = 0;
   fc.assert(
@@ -48,18 +48,17 @@ function generatedRun(schemas: fc.Arbitrary<unknown>, knownToFail = false): void
       if (outcome.compared) compared++;
       expect(outcome.disagreements).toEqual([]);
     }),
-    runs(100, { knownToFail }),
+    runs(100),
   );
-  // a run flat refuses proves nothing about acceptance; most must be compared
-  expect(compared).toBeGreaterThan(total / 2);
+  // a run flat refuses (with an error) proves nothing about acceptance: enough must be compared
+  expect(compared).toBeGreaterThan(total * minShareCompared);
 }
 
 describe('flat keeps acceptance unchanged', { timeout: PROPERTY_TIMEOUT }, () => {
-  // Bug (format-requests.md, property-test helper's 10:40 section, item 11): flat gives a typeless
-  // root `type: "object"` with ok:true, so `{"const": 0}` accepts nothing any more.
-  it.fails('on generated acyclic schemas', () => generatedRun(acyclicSchema, true));
+  // any root: flat refuses a root that is not an object (an error), else keeps acceptance
+  it('on generated acyclic schemas', () => generatedRun(acyclicSchema, 0.2));
 
-  it('on generated acyclic schemas whose root is an object', () => generatedRun(objectRooted));
+  it('on generated acyclic schemas whose root is an object', () => generatedRun(objectRooted, 0.5));
 
   it('on corpus tools without reference cycles', () => {
     const eligible = corpusTools()

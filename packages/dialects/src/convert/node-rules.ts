@@ -1,0 +1,83 @@
+/**
+ * Small pure decisions of the nodes pass, shared by the walk: how a definition name is spelled in
+ * a reference, which dropped values constrain nothing, which type a typeless schema implies, when
+ * an allOf branch merges into its parent.
+ */
+import { escapeToken } from '../json-pointer.js';
+import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
+import { DROP, type Policy, type PolicyTable } from './plan.js';
+
+/** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
+export function fragmentToken(name: string): string {
+  return escapeToken(name).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (c) => encodeURIComponent(c));
+}
+
+/** Dropping these values loses nothing, so they need no sentence. */
+export function constrainsNothing(keyword: string, value: unknown): boolean {
+  if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') return value === true;
+  if (EMPTY_MEANS_NOTHING.has(keyword)) {
+    if (Array.isArray(value)) return value.length === 0;
+    if (isPlainObject(value)) return Object.keys(value).length === 0;
+  }
+  return false;
+}
+
+
+const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
+
+/** A copy of rule-file data (plain JSON from YAML), so no two output nodes share an object. */
+export function copyPlain(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copyPlain);
+  const o: JsonObject = {};
+  for (const k in v as JsonObject) put(o, k, copyPlain((v as JsonObject)[k]));
+  return o;
+}
+
+export function indexOfIn(list: readonly string[], name: string, length: number): number {
+  for (let i = 0; i < length; i++) if (list[i] === name) return i;
+  return -1;
+}
+
+export function isArrayType(t: unknown): boolean {
+  return t === 'array' || (Array.isArray(t) && t.includes('array'));
+}
+
+/** The type a typeless schema's other keywords (or its enum values) already imply. */
+export function impliedType(out: JsonObject, fromValues: boolean): string | undefined {
+  if (hasOwn(out, 'properties') || hasOwn(out, 'additionalProperties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'required')) return 'object';
+  if (hasOwn(out, 'items') || hasOwn(out, 'prefixItems') || hasOwn(out, 'minItems') || hasOwn(out, 'maxItems')) return 'array';
+  if (!fromValues || !Array.isArray(out.enum) || out.enum.length === 0) return undefined;
+  let shared: string | undefined;
+  for (const v of out.enum) {
+    const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+    if (shared === undefined || shared === t) shared = t;
+    else if ((shared === 'integer' && t === 'number') || (shared === 'number' && t === 'integer')) shared = 'number';
+    else return undefined;
+  }
+  return shared === 'null' ? undefined : shared;
+}
+
+export function policyOf(table: PolicyTable, keyword: string): Policy {
+  if (table.allow && !table.allow.has(keyword)) return DROP;
+  return table.policies.get(keyword) ?? table.other;
+}
+
+
+
+/** An allOf branch merges into its parent when no keyword conflicts. */
+export function canMerge(target: JsonObject, branch: JsonObject): boolean {
+  for (const k in branch) {
+    if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
+    if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
+      const a = target[k] as JsonObject;
+      for (const name in branch[k] as JsonObject) if (hasOwn(a, name) && !jsonEqual(a[name], (branch[k] as JsonObject)[name])) return false;
+      continue;
+    }
+    if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
+    return false;
+  }
+  return true;
+}
+
