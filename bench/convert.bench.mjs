@@ -44,7 +44,7 @@ export async function run() {
       for (let i = 0; i < tools.length; i++) engine.convert(tools[i], dialect);
     };
   }
-  const ms = timeInterleaved(jobs, { reps: 21, warmup: 5 });
+  const ms = timeInterleaved(jobs, { reps: 31, warmup: 5 });
   const rows = [{ label: 'corpus tools', value: tools.length, unit: 'tools' }];
   for (const [k, v] of Object.entries(ms)) rows.push({ label: `${k}`, value: v, unit: 'ms per whole corpus' });
   for (const id of ids) rows.push({ label: `${id} failures`, value: failures[id], unit: 'tools' });

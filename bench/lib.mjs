@@ -38,14 +38,19 @@ export function timeMedian(fn, { reps = 15, warmup = 5 } = {}) {
   return samples[Math.floor(samples.length / 2)];
 }
 
-/** Interleaves the jobs pass by pass, so drift in machine load touches all of them alike. */
-export function timeInterleaved(jobs, { reps = 21, warmup = 5 } = {}) {
+/**
+ * Interleaves the jobs pass by pass, so drift in machine load touches all of them alike.
+ * No GC is forced between passes: a forced full GC before every pass ages V8's bytecode of the
+ * jobs that did not run since, so each JS job would be timed half-cold while a C++ baseline
+ * (structuredClone) is not; garbage is instead left to the collector, as in a running server,
+ * and its cost falls on the job that made it.
+ */
+export function timeInterleaved(jobs, { reps = 31, warmup = 5 } = {}) {
   const names = Object.keys(jobs);
   for (let i = 0; i < warmup; i++) for (const n of names) jobs[n]();
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let i = 0; i < reps; i++) {
     for (const n of names) {
-      globalThis.gc?.();
       const t0 = performance.now();
       jobs[n]();
       samples[n].push(performance.now() - t0);
