@@ -141,6 +141,56 @@ async function round(server, kind, count, names, check, nullArgs, decodes) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
+// ---- the same two servers in this process, over the SDK's in-memory transport ----
+// No HTTP, no second process: what is left is the dialect layer's own cost per request, which
+// the HTTP rounds above measure only to within the machine's noise. tools/list asks for the default
+// dialect here, so both sides hand the client the same document: a stricter dialect's longer
+// document costs the client more to parse, which is not the layer's cost (the HTTP rounds mix them).
+
+async function inProcess(mcp, names, decodes, nullArgs) {
+  const { Server } = await sdk('server/index.js');
+  const { Client } = await sdk('client/index.js');
+  const { InMemoryTransport } = await sdk('inMemory.js');
+  const { ListToolsRequestSchema, CallToolRequestSchema } = await sdk('types.js');
+  const tools = githubTools();
+  const dialects = mcp.createDialectTools(tools.map((t) => ({ ...t, handler: echo })), { logger: { warn() {} } });
+  const connect = async (server) => {
+    const client = new Client({ name: 'bench', version: '0.0.0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    await client.connect(b);
+    return client;
+  };
+  const bareServer = new Server({ name: 'bare', version: '0.0.0' }, { capabilities: { tools: {} } });
+  bareServer.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  bareServer.setRequestHandler(CallToolRequestSchema, (request) => echo(request.params.arguments ?? {}));
+  const dialectServer = new Server({ name: 'dialects', version: '0.0.0' });
+  dialects.attach(dialectServer);
+  const clients = { bare: await connect(bareServer), dialects: await connect(dialectServer) };
+  const ask = (i) => {
+    const dialect = names[i % names.length];
+    return { meta: { [KEY]: dialect }, args: decodes.has(dialect) ? nullArgs : CANONICAL_ARGS };
+  };
+  const jobs = {
+    list: (client) => client.listTools(),
+    call: (client, i) => client.callTool({ name: CALL_TOOL, arguments: ask(i).args, _meta: ask(i).meta }),
+  };
+  const out = {};
+  for (const [kind, count] of [['list', 60], ['call', 1500]]) {
+    const ms = { bare: [], dialects: [] };
+    for (let r = -1; r < ROUNDS; r++) {
+      for (const mode of r % 2 === 0 ? ['bare', 'dialects'] : ['dialects', 'bare']) {
+        const t0 = performance.now();
+        for (let i = 0; i < count; i++) await jobs[kind](clients[mode], i);
+        if (r >= 0) ms[mode].push((performance.now() - t0) / count);
+      }
+    }
+    out[kind] = { bare: median(ms.bare), dialects: median(ms.dialects), paired: median(ms.bare.map((b, r) => ms.dialects[r] / b)) };
+  }
+  for (const c of Object.values(clients)) await c.close();
+  return out;
+}
+
 // ---- readiness of a server holding the whole corpus (in a fresh process: a cold start) ----
 
 async function readiness() {
@@ -157,8 +207,8 @@ async function readiness() {
   const all = loadCorpusTools();
   const bad = new Set(JSON.parse(process.env.BENCH_INVALID_TOOLS ?? '[]'));
   const usable = all.filter(({ id }) => !bad.has(id)).map(({ id, tool }) => ({ ...tool, name: id.replace('/', '__'), handler: echo }));
+  // No forced GC between passes (see bench/lib.mjs): it would age the bytecode and time "warm" half-cold.
   const time = (fn) => {
-    globalThis.gc?.();
     const t = performance.now();
     fn();
     return performance.now() - t;
@@ -184,7 +234,6 @@ function readinessInChild(engine) {
     .filter(({ tool }) => engine.lintTools(tool).diagnostics.some((d) => d.severity === 'error'))
     .map(({ id }) => id);
   const child = fork(fileURLToPath(import.meta.url), ['--ready'], {
-    execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_INVALID_TOOLS: JSON.stringify(invalid) },
   });
@@ -280,6 +329,14 @@ export async function run() {
     for (const s of Object.values(servers)) s.child.disconnect();
   }
   rows.push({ label: 'answers checked in the asked dialect', value: checked, unit: 'answers' });
+
+  const local = await inProcess(mcp, names, decodes, nullArgs);
+  for (const kind of ['list', 'call']) {
+    const unit = `µs per request (SDK client included${kind === 'list' ? '; default dialect' : '; mixed dialects'})`;
+    rows.push({ label: `in-process tools/${kind} bare SDK`, value: local[kind].bare * 1000, unit });
+    rows.push({ label: `in-process tools/${kind} with dialects`, value: local[kind].dialects * 1000, unit });
+    ratios[`in-process tools/${kind}, dialects / bare SDK`] = local[kind].paired;
+  }
   rows.push({ label: 'dialect names in the mix', value: names.length + 1, unit: 'incl. none' });
 
   const ready = await readinessInChild(engine);

@@ -38,8 +38,10 @@ const optionalEverywhere = {
 };
 
 describe('openai_strict (current)', () => {
-  it('is what the plain name resolves to', () => {
+  it('is what the plain name resolves to; both versions are frozen', () => {
     expect(registry.get('openai_strict').id).toBe('openai_strict@2026-10');
+    expect(registry.get('openai_strict@2026-10').status).toBe('frozen');
+    expect(registry.get('openai_strict@2024-08').status).toBe('frozen');
   });
   it('marks every property required and optional ones nullable, at every depth including definitions', () => {
     const { out, ok } = run('openai_strict', optionalEverywhere);

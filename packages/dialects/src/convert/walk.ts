@@ -19,11 +19,13 @@
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics.js';
 import { escapeToken } from '../json-pointer.js';
 import { Fatal, hasOwn, isPlainObject, jsonEqual, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
-import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { ANNOTATION_KEYWORDS, BOOLEAN_CLOSURE_KEYWORDS, Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { fill, notesFor } from './notes.js';
 import { admitsNull, makeNullable, spellTypes } from './nulls.js';
 import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
+import { RefGraph } from './ref-graph.js';
+import { mergeRootUnion } from './root-union.js';
 import { canMerge, constrainsNothing, copyPlain, fragmentToken, impliedType, indexOfIn, isArrayType, policyOf } from './node-rules.js';
 import { LimitCounts } from './limits.js';
 import { selectNodes } from '../rules/jsonpath.js';
@@ -70,8 +72,7 @@ export class SchemaWalker {
   #defNames = new Map<unknown, string>();
   #usedNames = new Set<string>();
   #defQueue: RefTarget[] = [];
-  #cyclic = new Map<unknown, boolean>();
-  #refsWithin = new Map<unknown, unknown[]>();
+  #graph: RefGraph | undefined;
   #givenSets: Set<object>[] | undefined;
   #placeholderSeen = false;
   /**
@@ -124,8 +125,7 @@ export class SchemaWalker {
     if (this.#defNames.size > 0) this.#defNames.clear();
     if (this.#usedNames.size > 0) this.#usedNames.clear();
     this.#defQueue.length = 0;
-    if (this.#cyclic.size > 0) this.#cyclic.clear();
-    if (this.#refsWithin.size > 0) this.#refsWithin.clear();
+    this.#graph = undefined;
     this.#givenSets = undefined;
     this.#placeholderSeen = false;
     this.counts.reset();
@@ -462,6 +462,8 @@ export class SchemaWalker {
       put(out, k, k === 'enum' && enumNull ? (en as unknown[]).filter((x) => x !== null) : node[k]);
       this.#recordOrigin(out, k, this.#tokensOf(node, k));
     }
+    const readAs = this.#readAs?.get(node);
+    if (readAs) this.#readAs?.set(out, readAs);
     return out;
   }
 
@@ -625,6 +627,10 @@ export class SchemaWalker {
 
   // ---------------------------------------------------------------- references
 
+  #refGraph(): RefGraph {
+    return (this.#graph ??= new RefGraph(() => this.#refIndex(), this.#limits.maxNodes * 4));
+  }
+
   #refIndex(): RefIndex {
     return (this.#refs ??= new RefIndex(this.#root));
   }
@@ -685,8 +691,8 @@ export class SchemaWalker {
 
   #shouldInline(target: RefTarget): boolean {
     const refs = this.#plan.references as NonNullable<Plan['references']>;
-    if (refs.mode === 'inline') return refs.cycles === 'break' || !this.#isCyclic(target.node);
-    return refs.cycles === 'break' && this.#isCyclic(target.node);
+    if (refs.mode === 'inline') return refs.cycles === 'break' || !this.#refGraph().isCyclic(target.node);
+    return refs.cycles === 'break' && this.#refGraph().isCyclic(target.node);
   }
 
   #inline(target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
@@ -797,85 +803,6 @@ export class SchemaWalker {
     return cur;
   }
 
-  /**
-   * Whether a target lies on a reference cycle. One iterative Tarjan pass over the reference graph
-   * reachable from the node settles every node it meets, so a chain of N definitions costs O(N).
-   */
-  #isCyclic(node: unknown): boolean {
-    const known = this.#cyclic.get(node);
-    if (known !== undefined) return known;
-    const index = new Map<unknown, number>();
-    const low = new Map<unknown, number>();
-    const onStack = new Set<unknown>();
-    const stack: unknown[] = [];
-    const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
-    index.set(node, 0);
-    low.set(node, 0);
-    stack.push(node);
-    onStack.add(node);
-    let counter = 1;
-    while (work.length > 0) {
-      const frame = work[work.length - 1] as { node: unknown; next: number; edges: unknown[] };
-      if (frame.next < frame.edges.length) {
-        const m = frame.edges[frame.next++];
-        if (this.#cyclic.has(m)) continue;
-        if (!index.has(m)) {
-          index.set(m, counter);
-          low.set(m, counter);
-          counter++;
-          stack.push(m);
-          onStack.add(m);
-          work.push({ node: m, next: 0, edges: this.#targetsWithin(m) });
-        } else if (onStack.has(m)) {
-          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(m) as number));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const component: unknown[] = [];
-        let m: unknown;
-        do {
-          m = stack.pop();
-          onStack.delete(m);
-          component.push(m);
-        } while (m !== frame.node);
-        const cyclic = component.length > 1 || frame.edges.includes(frame.node);
-        for (const c of component) this.#cyclic.set(c, cyclic);
-      }
-    }
-    return this.#cyclic.get(node) as boolean;
-  }
-
-  /** The local targets referenced anywhere inside a node (references are not followed). */
-  #targetsWithin(node: unknown): unknown[] {
-    let list = this.#refsWithin.get(node);
-    if (list) return list;
-    list = [];
-    const stack: unknown[] = [node];
-    const seen = new Set<unknown>();
-    while (stack.length > 0 && seen.size < this.#limits.maxNodes * 4) {
-      const n = stack.pop();
-      if (!isPlainObject(n) || seen.has(n)) continue;
-      seen.add(n);
-      if (typeof n.$ref === 'string') {
-        const r = this.#refIndex().resolve(n.$ref);
-        if (r.kind === 'local') list.push(r.target.node);
-      }
-      for (const k in n) {
-        const kind = KEYWORD_KIND.get(k);
-        const v = n[k];
-        if (kind === Kind.Sub) stack.push(v);
-        else if (kind === Kind.Arr && Array.isArray(v)) for (const x of v) stack.push(x);
-        else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) stack.push(v[name]);
-      }
-    }
-    this.#refsWithin.set(node, list);
-    return list;
-  }
-
   // ---------------------------------------------------------------- kept definitions
 
   #registerRootDefinitions(root: JsonObject): void {
@@ -887,7 +814,7 @@ export class SchemaWalker {
       if (!isPlainObject(defs)) continue;
       for (const name in defs) {
         const target = index.targetAt([container, name], defs[name]);
-        if (refs.cycles === 'break' && this.#isCyclic(target.node)) continue;
+        if (refs.cycles === 'break' && this.#refGraph().isCyclic(target.node)) continue;
         this.#definitionName(target);
       }
     }
@@ -1132,7 +1059,7 @@ export class SchemaWalker {
     if (plan.rootType === 'object' && out.type === undefined) {
       // A root whose keywords only ever constrain objects is an object schema: spelling its type
       // changes nothing for an object argument. A root that says nothing at all narrows, reported.
-      const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k));
+      const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k)) || objectUnion(out.anyOf) || objectUnion(out.oneOf);
       const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k));
       if (evident || silent) put(out, 'type', 'object');
       if (silent && !evident) this.#report('root-narrowed', 'warning', 'the root schema accepts any value; this dialect spells it as an object', this.#prefix);
@@ -1164,29 +1091,7 @@ export class SchemaWalker {
       this.#report('root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, this.#prefix);
       return out;
     }
-    const properties: JsonObject = isPlainObject(out.properties) ? { ...out.properties } : {};
-    let common: Set<string> | undefined;
-    for (const b of branches as JsonObject[]) {
-      const props = isPlainObject(b.properties) ? b.properties : {};
-      for (const name in props) {
-        if (!hasOwn(properties, name)) put(properties, name, props[name]);
-        else if (!jsonEqual(properties[name], props[name])) put(properties, name, { anyOf: [properties[name], props[name]] });
-      }
-      const req = new Set(Array.isArray(b.required) ? (b.required as string[]) : []);
-      common = common ? new Set([...common].filter((n) => req.has(n))) : req;
-    }
-    const result: JsonObject = {};
-    for (const k in out) {
-      if (k === key) continue;
-      put(result, k, out[k]);
-    }
-    put(result, 'type', 'object');
-    put(result, 'properties', properties);
-    const own = Array.isArray(out.required) ? (out.required as string[]) : [];
-    const ownSet = new Set(own);
-    const required = [...own, ...[...(common ?? [])].filter((n) => !ownSet.has(n))];
-    if (required.length > 0) put(result, 'required', required);
-    else delete result.required;
+    const result = mergeRootUnion(out, key, branches as JsonObject[]);
     // The merged object is a new object node: closure and optional-as-nullable apply to it too.
     if (this.#plan.closed === 'all' || this.#plan.optional === 'required-nullable') this.#objects(result, {}, true, undefined, undefined, true);
     this.#report('root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, this.#prefix);
@@ -1260,6 +1165,11 @@ export class SchemaWalker {
 
 /** Marks a keyword the walk leaves out after walking it. */
 const SKIP: unknown = Symbol('skip');
+
+/** A union whose every branch is an object schema (so the whole accepts objects only). */
+function objectUnion(branches: unknown): boolean {
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isPlainObject(b) && (b.type === 'object' || OBJECT_KEYWORDS.some((k) => hasOwn(b, k))));
+}
 
 /** Keywords that constrain objects only. */
 const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties'];

@@ -155,8 +155,15 @@ describe('strict-style rules', () => {
     const forbid = dialectFrom(`rules:\n  - id: root\n    source: spec\n    root: { type: object, unions: forbid }`);
     const union = { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
     const f = convert(union, forbid);
-    expect(f.output).toEqual(union);
-    expect(f.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['root-union', 'error', ''], ['root-not-object', 'error', '']].sort());
+    // a union of object shapes is an object: it gains the type, and the union is reported
+    expect(f.output).toEqual({ ...union, type: 'object' });
+    expect(f.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['root-union', 'error', '']]);
+    const allow = dialectFrom(`rules:\n  - id: root\n    source: spec\n    root: { type: object }`);
+    expect(convert(union, allow).output).toEqual({ ...union, type: 'object' });
+    expect(convert(union, allow).diagnostics).toEqual([]);
+    expect(codes(convert({ const: 0 }, allow).diagnostics)).toEqual(['root-not-object']);
+    expect(convert({ description: 'anything' }, allow).output).toEqual({ description: 'anything', type: 'object' });
+    expect(codes(convert({ description: 'anything' }, allow).diagnostics)).toEqual(['root-narrowed']);
   });
 });
 

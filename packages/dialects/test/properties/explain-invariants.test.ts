@@ -27,11 +27,11 @@ describe('explain invariants', { timeout: PROPERTY_TIMEOUT }, () => {
       (known ? it.fails : it)(`${dialect.id}: ${title}`, () => {
         fc.assert(
           fc.property(anyInput, (input) => check(input, dialect)),
-          runs(40, { knownToFail: known }),
+          runs(30, { knownToFail: known }),
         );
         fc.assert(
           fc.property(fc.constantFrom(...tools), ({ tool }) => check(tool, dialect)),
-          runs(30, { knownToFail: known }),
+          runs(20, { knownToFail: known }),
         );
       });
     }

@@ -1,0 +1,100 @@
+/**
+ * The reference graph of one schema: which targets a node references (references not followed)
+ * and whether a target lies on a cycle. Built lazily, only for dialects that keep some references
+ * and break others; every answer is memoised, so a long chain of definitions costs linear time.
+ */
+import { isPlainObject } from './data.js';
+import { KEYWORD_KIND, Kind } from './keywords.js';
+import type { RefIndex } from './refs.js';
+
+export class RefGraph {
+  readonly #index: () => RefIndex;
+  readonly #maxScan: number;
+  readonly #cyclic = new Map<unknown, boolean>();
+  readonly #refsWithin = new Map<unknown, unknown[]>();
+
+  constructor(index: () => RefIndex, maxScan: number) {
+    this.#index = index;
+    this.#maxScan = maxScan;
+  }
+
+  /**
+   * Whether a target lies on a reference cycle. One iterative Tarjan pass over the reference graph
+   * reachable from the node settles every node it meets, so a chain of N definitions costs O(N).
+   */
+  isCyclic(node: unknown): boolean {
+    const known = this.#cyclic.get(node);
+    if (known !== undefined) return known;
+    const index = new Map<unknown, number>();
+    const low = new Map<unknown, number>();
+    const onStack = new Set<unknown>();
+    const stack: unknown[] = [];
+    const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
+    index.set(node, 0);
+    low.set(node, 0);
+    stack.push(node);
+    onStack.add(node);
+    let counter = 1;
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: unknown; next: number; edges: unknown[] };
+      if (frame.next < frame.edges.length) {
+        const m = frame.edges[frame.next++];
+        if (this.#cyclic.has(m)) continue;
+        if (!index.has(m)) {
+          index.set(m, counter);
+          low.set(m, counter);
+          counter++;
+          stack.push(m);
+          onStack.add(m);
+          work.push({ node: m, next: 0, edges: this.#targetsWithin(m) });
+        } else if (onStack.has(m)) {
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(m) as number));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: unknown[] = [];
+        let m: unknown;
+        do {
+          m = stack.pop();
+          onStack.delete(m);
+          component.push(m);
+        } while (m !== frame.node);
+        const cyclic = component.length > 1 || frame.edges.includes(frame.node);
+        for (const c of component) this.#cyclic.set(c, cyclic);
+      }
+    }
+    return this.#cyclic.get(node) as boolean;
+  }
+
+  /** The local targets referenced anywhere inside a node (references are not followed). */
+  #targetsWithin(node: unknown): unknown[] {
+    let list = this.#refsWithin.get(node);
+    if (list) return list;
+    list = [];
+    const stack: unknown[] = [node];
+    const seen = new Set<unknown>();
+    while (stack.length > 0 && seen.size < this.#maxScan) {
+      const n = stack.pop();
+      if (!isPlainObject(n) || seen.has(n)) continue;
+      seen.add(n);
+      if (typeof n.$ref === 'string') {
+        const r = this.#index().resolve(n.$ref);
+        if (r.kind === 'local') list.push(r.target.node);
+      }
+      for (const k in n) {
+        const kind = KEYWORD_KIND.get(k);
+        const v = n[k];
+        if (kind === Kind.Sub) stack.push(v);
+        else if (kind === Kind.Arr && Array.isArray(v)) for (const x of v) stack.push(x);
+        else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) stack.push(v[name]);
+      }
+    }
+    this.#refsWithin.set(node, list);
+    return list;
+  }
+
+}
