@@ -122,14 +122,16 @@ export function admitsNull(s: unknown, refKeyword: string): boolean {
   if (s === true) return true;
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return false;
   const o = s as JsonObject;
+  // Every keyword applies at once: null passes only when none of them excludes it.
   const t = o.type;
-  if (t === 'null' || (Array.isArray(t) && t.includes('null')) || o.nullable === true) return true;
-  if (Array.isArray(o.enum)) return o.enum.includes(null);
-  if (hasOwn(o, 'const')) return o.const === null;
-  if (Array.isArray(o.anyOf) && o.anyOf.some((b) => admitsNull(b, refKeyword))) return true;
-  if (Array.isArray(o.oneOf) && o.oneOf.some((b) => admitsNull(b, refKeyword))) return true;
-  if (t !== undefined || hasOwn(o, refKeyword) || hasOwn(o, '$ref')) return false;
-  for (const k of COMPOSITION) if (hasOwn(o, k)) return false;
+  if (t !== undefined && t !== 'null' && !(Array.isArray(t) && t.includes('null')) && o.nullable !== true) return false;
+  if (Array.isArray(o.enum) && !o.enum.includes(null)) return false;
+  if (hasOwn(o, 'const') && o.const !== null) return false;
+  if (hasOwn(o, refKeyword) || hasOwn(o, '$ref')) return false;
+  if (Array.isArray(o.anyOf) && !o.anyOf.some((b) => admitsNull(b, refKeyword))) return false;
+  if (Array.isArray(o.oneOf) && !o.oneOf.some((b) => admitsNull(b, refKeyword))) return false;
+  if (Array.isArray(o.allOf) && !o.allOf.every((b) => admitsNull(b, refKeyword))) return false;
+  if (hasOwn(o, 'not') || hasOwn(o, 'if')) return false;
   return true;
 }
 

@@ -25,6 +25,7 @@ import { admitsNull, makeNullable, spellTypes } from './nulls.js';
 import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph } from './ref-graph.js';
+import { draftOf, LATER_KEYWORDS } from './drafts.js';
 import { mergeRootUnion } from './root-union.js';
 import { canMerge, constrainsNothing, copyPlain, fragmentToken, impliedType, indexOfIn, isArrayType, policyOf } from './node-rules.js';
 import { LimitCounts } from './limits.js';
@@ -47,9 +48,6 @@ interface NoteEvent {
   vars: Record<string, string>;
 }
 
-const DRAFT07 = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
-const DRAFT2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const DRAFT2019 = /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/;
 
 export class SchemaWalker {
   readonly #plan: Plan;
@@ -144,11 +142,10 @@ export class SchemaWalker {
   // ---------------------------------------------------------------- read
 
   #readDraft(root: unknown): void {
-    this.#draft07 = false;
     const declared = isPlainObject(root) && hasOwn(root, '$schema') ? root.$schema : undefined;
-    if (declared === undefined) return;
-    if (typeof declared === 'string' && DRAFT07.test(declared)) this.#draft07 = true;
-    else if (typeof declared !== 'string' || !(DRAFT2020.test(declared) || DRAFT2019.test(declared))) {
+    const draft = draftOf(declared);
+    this.#draft07 = draft === 'draft-07';
+    if (draft === 'unknown') {
       this.#report('unknown-draft', 'warning', `$schema ${safeStringify(declared) ?? String(declared)} is neither 2020-12 nor draft-07; the schema is read as 2020-12`, this.#pointer(['$schema']));
     }
     this.#normalize = this.#draft07 && this.#plan.normalizeDrafts;
@@ -556,22 +553,15 @@ export class SchemaWalker {
         return 'dependencies';
       case '$ref':
         return key;
-      case 'minContains':
-      case 'maxContains':
-      case 'prefixItems':
-      case 'dependentRequired':
-      case 'dependentSchemas':
-      case 'unevaluatedItems':
-      case 'unevaluatedProperties':
-      case '$dynamicRef':
-      case '$dynamicAnchor':
-        // A later keyword means nothing to draft-07; spelled in 2020-12 it would start to apply.
-        this.#report('draft07-later-keyword', 'info', `${key} has no meaning in draft-07, so it is left out`, this.#at(node, key));
-        return null;
       default:
+        if (LATER_KEYWORDS.has(key)) {
+          // A later keyword means nothing to draft-07; spelled in 2020-12 it would start to apply.
+          this.#report('draft07-later-keyword', 'info', `${key} has no meaning in draft-07, so it is left out`, this.#at(node, key));
+          return null;
+        }
         if (hasOwn(node, '$ref') && !ANNOTATION_KEYWORDS.has(key) && key !== '$schema' && key !== '$id' && key !== 'definitions' && key !== '$defs') {
           // draft-07 ignores the siblings of $ref; spelling them in 2020-12 would give them a meaning.
-          this.#report('draft07-ref-sibling', 'info', `draft-07 ignores ${key} beside $ref, so it is left out`, this.#pointer([key]));
+          this.#report('draft07-ref-sibling', 'info', `draft-07 ignores ${key} beside $ref, so it is left out`, this.#at(node, key));
           return null;
         }
         return key;

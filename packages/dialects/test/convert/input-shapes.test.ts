@@ -64,6 +64,17 @@ describe('the three input shapes', () => {
     expect(out.default).not.toBe(input.default);
   });
 
+  it('reads each schema of a Tool by its own $schema', () => {
+    const mixed = {
+      name: 'mixed',
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { type: 'array', items: [{ type: 'string' }] } } },
+      outputSchema: { type: 'object', properties: { p: { type: 'array', prefixItems: [{ type: 'string' }], minContains: 1, contains: { type: 'string' } } } },
+    };
+    const out = convert(mixed, flat).output as any;
+    expect(out.inputSchema.properties.t).toEqual({ type: 'array', prefixItems: [{ type: 'string' }] });
+    expect(out.outputSchema.properties.p).toEqual(mixed.outputSchema.properties.p);
+  });
+
   it('refuses options of the wrong type', () => {
     expect(() => convert(schema, flat, { maxNodes: -1 })).toThrow(DialectError);
     expect(() => convert(schema, flat, 'fast' as never)).toThrow(DialectError);
