@@ -1,0 +1,72 @@
+/**
+ * Pass 2, references, kept definitions (docs/architecture.md): targets of kept references are
+ * named and lifted into the definitions container, emitted after the root. Separate because it
+ * runs around the root walk (before and after it), not at a node.
+ */
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import type { Plan } from './plan.js';
+import type { RefTarget } from './refs.js';
+import { type WalkState, PLACEHOLDER } from './walk-state.js';
+import { report } from './walk-paths.js';
+import { refGraph, refIndex } from './walk-refs.js';
+import { walk } from './walk.js';
+
+export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  if (refs.mode !== 'keep') return;
+  const index = refIndex(s);
+  for (const container of ['$defs', 'definitions']) {
+    const defs = hasOwn(root, container) ? root[container] : undefined;
+    if (!isPlainObject(defs)) continue;
+    for (const name in defs) {
+      const target = index.targetAt([container, name], defs[name]);
+      if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node)) continue;
+      definitionName(s, target);
+    }
+  }
+}
+
+export function definitionName(s: WalkState, target: RefTarget): string {
+  let name = s.defNames.get(target.node);
+  if (name !== undefined) return name;
+  name = target.name;
+  for (let i = 2; s.usedNames.has(name); i++) name = `${target.name}_${i}`;
+  s.usedNames.add(name);
+  s.defNames.set(target.node, name);
+  s.defQueue.push(target);
+  return name;
+}
+
+export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  const container: JsonObject = {};
+  for (let i = 0; i < s.defQueue.length; i++) {
+    const target = s.defQueue[i] as RefTarget;
+    const savedTokens = s.tokens;
+    s.tokens = [...target.tokens];
+    const outer = s.levelMax;
+    s.levelMax = 0;
+    const out = walk(s, target.node, false, undefined);
+    if (s.levelMax > s.counts.depth) s.counts.depth = s.levelMax;
+    s.levelMax = outer;
+    s.tokens = savedTokens;
+    const name = s.defNames.get(target.node) as string;
+    s.counts.stringLength += name.length;
+    put(container, name, out);
+  }
+  if (s.placeholderSeen && Object.keys(container).length === 0) {
+    const out: JsonObject = {};
+    for (const k in rootOut) if (rootOut[k] !== PLACEHOLDER) put(out, k, rootOut[k]);
+    return out;
+  }
+  const allow = s.plan.rootTable.allow;
+  if (allow && !allow.has(refs.definitionsKeyword)) {
+    report(s, 'definitions-not-allowed', 'error', `the references need ${refs.definitionsKeyword} at the root, which this dialect does not admit there`, s.prefix);
+  }
+  if (s.placeholderSeen) {
+    for (const k in rootOut) if (rootOut[k] === PLACEHOLDER) rootOut[k] = container;
+    return rootOut;
+  }
+  put(rootOut, refs.definitionsKeyword, container);
+  return rootOut;
+}

@@ -1,0 +1,78 @@
+/**
+ * Pass 3, nodes: the any-value spelling and the description sentences for what was dropped
+ * (docs/architecture.md, docs/rule-format.md notes and events). Separate because it is the last
+ * step at a node, and the only one that writes notes and the matching explain entries.
+ */
+import { hasOwn, put, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
+import { fill, notesFor } from './notes.js';
+import type { Plan, PolicyTable } from './plan.js';
+import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
+import type { WalkState, NoteEvent } from './walk-state.js';
+import { at, pointer, report } from './walk-paths.js';
+
+/** A schema that says nothing of its type gets the dialect's spelling for "any value". */
+export function anyValue(s: WalkState, out: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
+  // `out` is an object this walk built, so reading a keyword cannot reach a prototype member.
+  const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
+  const t = out.type;
+  if (t !== undefined) {
+    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', copyPlain(rule.spell));
+    return events;
+  }
+  const refKeyword = s.plan.references?.refKeyword ?? '$ref';
+  if (out[refKeyword] !== undefined || out.$ref !== undefined || out.anyOf !== undefined || out.oneOf !== undefined || out.allOf !== undefined) return events;
+  if (out.nullable === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
+  const implied = impliedType(out, rule.inferFromEnum) ?? inherited;
+  if (implied !== undefined) {
+    put(out, 'type', implied);
+    return events;
+  }
+  for (const k in rule.spell) if (!hasOwn(out, k)) put(out, k, copyPlain(rule.spell[k]));
+  return [...(events ?? []), { event: 'any-value', vars: {} }];
+}
+
+export function describe(
+  s: WalkState,
+  out: JsonObject,
+  node: JsonObject,
+  table: PolicyTable,
+  dropped: [string, unknown][],
+  renamed: Set<string> | undefined,
+  events: NoteEvent[] | undefined,
+  inputKeys?: Map<string, string>,
+): void {
+  const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
+  const readAs = explain ? s.readAs?.get(node) : undefined;
+  const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
+  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined);
+  const sentences = outcome.sentences;
+  if (events) {
+    for (const e of events) {
+      const text = s.plan.events.get(e.event);
+      if (text) sentences.push(fill(text, (n) => e.vars[n]));
+      else if (e.event === 'cycle') report(s, 'rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, pointer(s));
+      else if (e.event === 'false-property') report(s, 'rule-lost', 'warning', `property ${JSON.stringify(e.vars.name)} accepts nothing; it is left out and the dialect has no note for it`, pointer(s));
+    }
+  }
+  for (const k of outcome.lost) {
+    if (renamed?.has(k)) continue;
+    report(s, 'rule-lost', 'warning', `${k} is not spelled in this dialect and no note carries it`, at(s, node, keyOf(k)));
+    if (explain && hasOwn(node, keyOf(k))) explain.push({ path: at(s, node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: 'lost', detail: 'dropped; no note carries it' });
+  }
+  if (sentences.length === 0) return;
+  const canDescribe = policyOf(table, 'description').kind === 'keep' && (table.allow === undefined || table.allow.has('description'));
+  if (explain && outcome.carriedBy) {
+    for (const [k, sentence] of outcome.carriedBy) {
+      // A keyword the walk added (the closure of an open object) has no place in the input to explain.
+      if (renamed?.has(k) || !hasOwn(node, keyOf(k))) continue;
+      explain.push({ path: at(s, node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? sentence : `${sentence} (no description can be carried here)` });
+    }
+  }
+  if (!canDescribe) {
+    report(s, 'note-lost', 'warning', `this dialect admits no description here, so these sentences cannot be carried: ${sentences.join(' ')}`, pointer(s));
+    return;
+  }
+  const author = typeof out.description === 'string' ? out.description : typeof node.description === 'string' ? node.description : '';
+  put(out, 'description', author ? `${author} ${sentences.join(' ')}` : sentences.join(' '));
+}

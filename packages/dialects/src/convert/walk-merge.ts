@@ -1,0 +1,110 @@
+/**
+ * Pass 3, nodes, before the keywords (docs/architecture.md): allOf merged into its parent, const
+ * read as enum, null taken out of enum under a nullable flag. Separate because these rewrite the
+ * input node (keeping origins for pointers) before any keyword policy sees it.
+ */
+import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { canMerge } from './node-rules.js';
+import type { WalkState } from './walk-state.js';
+import { tokensOf, recordOrigin } from './walk-paths.js';
+
+/**
+ * allOf merged into its parent before the walk, so the merged node is spelled as one schema; a
+ * branch that conflicts (or is a reference) stays in allOf, where the allOf policy decides.
+ */
+export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
+  const result: JsonObject = {};
+  const parentOrigin = s.origins?.get(node);
+  for (const k in node) {
+    if (k === 'allOf') continue;
+    put(result, k, node[k]);
+    const o = parentOrigin?.get(k);
+    if (o) recordOrigin(s, result, k, o);
+  }
+  const base = tokensOf(s, node, 'allOf');
+  const kept: unknown[] = [];
+  const keptFrom: number[] = [];
+  (node.allOf as unknown[]).forEach((b, i) => {
+    if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) return;
+    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) mergeBranch(s, result, b, [...base, String(i)]);
+    else {
+      kept.push(b);
+      keptFrom.push(i);
+    }
+  });
+  if (kept.length > 0) {
+    put(result, 'allOf', kept);
+    recordOrigin(s, result, 'allOf', base);
+    keptFrom.forEach((i, j) => recordOrigin(s, kept, String(j), [...base, String(i)]));
+  }
+  return result;
+}
+
+function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
+  for (const k in branch) {
+    const v = branch[k];
+    if (!hasOwn(target, k)) {
+      put(target, k, v);
+      recordOrigin(s, target, k, [...branchTokens, k]);
+    } else if (k === 'properties' && isPlainObject(v) && isPlainObject(target[k])) {
+      const prev = target[k] as JsonObject;
+      const prevTokens = tokensOf(s, target, 'properties');
+      const prevOrigin = s.origins?.get(prev);
+      const merged: JsonObject = {};
+      for (const name in prev) {
+        put(merged, name, prev[name]);
+        recordOrigin(s, merged, name, prevOrigin?.get(name) ?? [...prevTokens, name]);
+      }
+      for (const name in v) {
+        if (hasOwn(merged, name)) continue;
+        put(merged, name, v[name]);
+        recordOrigin(s, merged, name, [...branchTokens, 'properties', name]);
+      }
+      target[k] = merged;
+    } else if (k === 'required' && Array.isArray(v) && Array.isArray(target[k])) {
+      target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
+    }
+  }
+}
+
+/** `const: x` read as `enum: [x]` before the keyword policies, so `enum`'s own policy decides. */
+export function constAsEnum(s: WalkState, node: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  const c = node.const;
+  const enumHasIt = Array.isArray(node.enum) && node.enum.some((x) => jsonEqual(x, c));
+  for (const k in node) {
+    if (k === 'const') {
+      if (hasOwn(node, 'enum') && !enumHasIt) put(out, k, c);
+      else if (!hasOwn(node, 'enum')) {
+        put(out, 'enum', [c]);
+        recordOrigin(s, out, 'enum', tokensOf(s, node, 'const'));
+        if (s.explain) {
+          const readAs = (s.readAs ??= new WeakMap());
+          readAs.set(out, new Map([['enum', 'const']]));
+        }
+      }
+    } else if (k === 'enum' && enumHasIt) {
+      put(out, 'enum', [c]);
+    } else put(out, k, node[k]);
+    const o = s.origins?.get(node)?.get(k);
+    if (o && (k !== 'const' || hasOwn(out, 'const'))) recordOrigin(s, out, k, o);
+  }
+  return out;
+}
+
+/** Under a nullable flag, null leaves enum and const before their policies judge the values. */
+export function nullOutOfValues(s: WalkState, node: JsonObject): JsonObject {
+  const en = node.enum;
+  const enumNull = Array.isArray(en) && en.includes(null);
+  const constNull = hasOwn(node, 'const') && node.const === null;
+  if (!enumNull && !constNull) return node;
+  const out: JsonObject = {};
+  for (const k in node) {
+    if (k === 'const' && constNull) continue;
+    put(out, k, k === 'enum' && enumNull ? (en as unknown[]).filter((x) => x !== null) : node[k]);
+    recordOrigin(s, out, k, tokensOf(s, node, k));
+  }
+  const readAs = s.readAs?.get(node);
+  if (readAs) s.readAs?.set(out, readAs);
+  return out;
+}

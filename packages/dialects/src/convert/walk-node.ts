@@ -1,0 +1,220 @@
+/**
+ * Pass 3, nodes: the keyword policies (docs/architecture.md, docs/rule-format.md). Each keyword of
+ * an object node is kept, renamed, dropped or kept when its test holds, sub-schemas are walked, and
+ * explain records each outcome; then the node's later steps run in their documented order.
+ * Separate because it is the one loop every object node passes through.
+ */
+import { hasOwn, isPlainObject, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
+import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { spellTypes } from './nulls.js';
+import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
+import { constrainsNothing, policyOf } from './node-rules.js';
+import { selectNodes } from '../rules/jsonpath.js';
+import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
+import { at, report } from './walk-paths.js';
+import { copyAt, copy } from './walk-copy.js';
+import { draft07Spelling, splitDependencies } from './walk-read.js';
+import { checkRef } from './walk-refs.js';
+import { falseUnspellable } from './walk-boolean.js';
+import { mergeAllOf, constAsEnum, nullOutOfValues } from './walk-merge.js';
+import { finishObjects } from './walk-objects.js';
+import { anyValue, describe } from './walk-describe.js';
+import { walk, walkArray, walkMap } from './walk.js';
+
+/** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
+export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
+  const plan = s.plan;
+  const inherited = s.inheritType;
+  s.inheritType = undefined;
+  if (plan.allOf === 'merge' && Array.isArray(node.allOf)) node = mergeAllOf(s, node);
+  if (plan.constAsEnum && hasOwn(node, 'const')) node = constAsEnum(s, node);
+  let nullFromValues = false;
+  if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || node.const === null)) {
+    const stripped = nullOutOfValues(s, node);
+    nullFromValues = stripped !== node;
+    node = stripped;
+  }
+  const table = tableFor(s, node, atRoot);
+  const refs = plan.references;
+  const normalize = s.normalize;
+  const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
+  const readAs = explain ? s.readAs?.get(node) : undefined;
+  let out: JsonObject = {};
+  let dropped: [string, unknown][] | undefined;
+  let renamedNotes: Set<string> | undefined;
+  let inputKeys: Map<string, string> | undefined;
+  let explainRanges: Map<string, [number, number]> | undefined;
+  let mayCollide = normalize;
+  let itemsFalse = false;
+  let falseNames: string[] | undefined;
+  const counting = plan.limits !== undefined;
+  const outerLevel = s.levelMax;
+  if (counting) s.levelMax = 0;
+
+  for (const key in node) {
+    const value = node[key];
+    let k = key;
+    if (normalize) {
+      const n = draft07Spelling(s, node, key, value);
+      if (n === null) continue;
+      if (n === 'dependencies') {
+        splitDependencies(s, value, out, table);
+        continue;
+      }
+      k = n;
+    }
+    if (refs !== undefined) {
+      if (k === '$defs' || k === 'definitions') {
+        if (node === s.root && s.depth === 1 && refs.mode === 'keep' && !s.placeholderSeen) {
+          s.placeholderSeen = true;
+          put(out, refs.definitionsKeyword, PLACEHOLDER);
+        }
+        continue;
+      }
+    } else if (k === '$ref' && typeof value === 'string') {
+      checkRef(s, value, node);
+    }
+
+    const entry = table.entries.get(k) ?? table.fallback;
+    const policy = entry.policy;
+    let outKey = k;
+    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
+      if (k === 'description' && typeof value === 'string' && value !== '') {
+        report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
+      }
+      if (entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined) {
+        report(s, 'invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is left out`, at(s, node, key));
+      } else if ((plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
+        // A dropped value may still be rendered into a sentence: it must be JSON data too.
+        if (typeof value !== 'string' && typeof value !== 'boolean') copyAt(s, value, node, key);
+        (dropped ??= []).push([k, value]);
+        if (k !== key) (inputKeys ??= new Map()).set(k, key);
+      }
+      continue;
+    }
+    if (policy.kind === 'rename') {
+      outKey = policy.to;
+      mayCollide = true;
+      if (policy.note) {
+        (dropped ??= []).push([k, value]);
+        (renamedNotes ??= new Set()).add(k);
+      }
+      if (explain) explain.push({ path: at(s, node, key), keyword: readAs?.get(key) ?? key, outcome: 'renamed', detail: `spelled ${policy.to}` });
+    } else if (explain && !SILENT_KEYWORDS.has(k) && !s.madeUpKeys?.get(node)?.has(key)) {
+      const from = readAs?.get(key);
+      explain.push(from ? { path: at(s, node, key), keyword: from, outcome: 'renamed', detail: `spelled ${k}` } : { path: at(s, node, key), keyword: key, outcome: 'kept', detail: 'kept as a keyword' });
+    }
+    // Input keys are unique; only a renamed or re-read keyword can meet one already written.
+    if ((mayCollide || outKey !== key) && hasOwn(out, outKey)) {
+      report(s, 'rename-conflict', 'warning', `${k} would be spelled ${outKey}, which the schema already has; it is dropped`, at(s, node, key));
+      (dropped ??= []).push([k, value]);
+      continue;
+    }
+
+    const kind = entry.kind;
+    let v: unknown;
+    if (kind === undefined) {
+      if (entry.numeric && typeof value !== 'number') {
+        report(s, 'invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is passed on as written`, at(s, node, key));
+      }
+      v = copy(s, value, key);
+      if (k === 'enum' && plan.limits?.largeEnum) checkLargeEnum(s, node, key, value);
+    } else {
+      const origin = s.origins === undefined ? undefined : s.origins.get(node)?.get(key);
+      const saved = s.tokens;
+      if (origin) s.tokens = [...origin];
+      else saved.push(key);
+      const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
+      if (value === false && k === 'items' && falseUnspellable(s)) v = SKIP;
+      else if (kind === Kind.Sub) v = walk(s, value, false, k);
+      else if (kind === Kind.Arr && Array.isArray(value)) v = walkArray(s, value, k, (k === 'anyOf' || k === 'oneOf') && typeof node.type === 'string' ? node.type : undefined);
+      else if (kind === Kind.Map && isPlainObject(value)) v = walkMap(s, value, k, atRoot);
+      else v = copy(s, value);
+      if (origin) s.tokens = saved;
+      else saved.pop();
+      if (mark >= 0 && explain) (explainRanges ??= new Map()).set(k, [mark, explain.length]);
+    }
+    if (v === SKIP) {
+      itemsFalse = true;
+      continue;
+    }
+    if (k === 'properties' && s.falseNames !== undefined) {
+      falseNames = s.falseNames;
+      s.falseNames = undefined;
+    }
+    if (outKey === '__proto__') put(out, outKey, v);
+    else out[outKey] = v;
+  }
+  if (itemsFalse) dropped = noMoreItems(out, node, table, dropped);
+  if (falseNames !== undefined) events = leftOutProperties(out, falseNames, events);
+
+  if (plan.identity) return out;
+  if (plan.spellsTypes) {
+    const branch = keyword === 'anyOf' || keyword === 'oneOf';
+    s.typeNode = node;
+    out = spellTypes(out, plan, nullFromValues, s, branch);
+  }
+  if (plan.anyValue && !besideRef) events = anyValue(s, out, inherited, events);
+  if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
+  if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
+  if (counting) {
+    s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
+    const t = out.type;
+    const level = s.levelMax + (t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
+    s.levelMax = level > outerLevel ? level : outerLevel;
+  }
+  return out;
+}
+
+/** The node's policy table: the root or below-root table, with any `given` rules that select this node. */
+function tableFor(s: WalkState, node: JsonObject, atRoot: boolean): PolicyTable {
+  const base = atRoot ? s.plan.rootTable : s.plan.belowTable;
+  const given = s.plan.given;
+  if (given.length === 0) return base;
+  const sets = (s.givenSets ??= given.map((g) => selectNodes(s.root, g.path)));
+  let policies: Map<string, Policy> | undefined;
+  for (let i = 0; i < given.length; i++) {
+    const g = given[i] as Plan['given'][number];
+    if ((g.scope === 'root' && !atRoot) || (g.scope === 'below-root' && atRoot)) continue;
+    if (!(sets[i] as Set<object>).has(node)) continue;
+    policies ??= new Map(base.policies);
+    for (const [k, p] of g.policies) policies.set(k, p);
+  }
+  return policies ? makeTable(policies, base.other, base.allow) : base;
+}
+
+/**
+ * `items: false` (no items past the positional ones) spelled as a count, which every dialect
+ * can say: at most as many items as there are positions.
+ */
+function noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, dropped: [string, unknown][] | undefined): [string, unknown][] | undefined {
+  const positions = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
+  if (typeof out.maxItems === 'number' && out.maxItems <= positions) return dropped;
+  const policy = policyOf(table, 'maxItems');
+  if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions))) {
+    out.maxItems = positions;
+    return dropped;
+  }
+  const list = dropped ?? [];
+  list.push(['maxItems', positions]);
+  return list;
+}
+
+/** Properties whose schema is `false` are left out (and out of `required`), with a sentence each. */
+function leftOutProperties(out: JsonObject, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
+  if (Array.isArray(out.required)) out.required = (out.required as unknown[]).filter((n) => typeof n !== 'string' || !names.includes(n));
+  const list = events ? [...events] : [];
+  for (const name of names) list.push({ event: 'false-property', vars: { name } });
+  return list;
+}
+
+/** A string enum past the dialect's size for large enums is reported (it is still kept). */
+function checkLargeEnum(s: WalkState, node: JsonObject, key: string, value: unknown): void {
+  const large = s.plan.limits?.largeEnum;
+  if (!large || !Array.isArray(value) || value.length <= large.over || !value.every((v) => typeof v === 'string')) return;
+  let chars = 0;
+  for (const v of value as string[]) chars += v.length;
+  if (chars > large.maxChars) {
+    report(s, 'limit-exceeded', 'error', `a string enum of ${value.length} values totals ${chars} characters; this dialect allows ${large.maxChars} for an enum over ${large.over} values`, at(s, node, key));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Pass 3, nodes: objects (docs/architecture.md). Closure of every object, maps closed and reported,
+ * optional properties spelled as required and nullable. Separate because it runs on the built
+ * output node and is reused by the root pass for a merged root union.
+ */
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { admitsNull, makeNullable } from './nulls.js';
+import { indexOfIn } from './node-rules.js';
+import type { WalkState } from './walk-state.js';
+import { propertyPointer, pointer, report } from './walk-paths.js';
+
+export function finishObjects(
+  s: WalkState,
+  out: JsonObject,
+  node: JsonObject,
+  atRoot: boolean,
+  dropped: [string, unknown][] | undefined,
+  explainRanges?: Map<string, [number, number]>,
+  mergedRoot = false,
+): [string, unknown][] | undefined {
+  const plan = s.plan;
+  const t = out.type;
+  const isObject = t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object'));
+  if (!isObject) return dropped;
+  if (plan.closed === 'all') {
+    const ap = out.additionalProperties;
+    const pattern = hasOwn(out, 'patternProperties');
+    // An object that accepts other properties (a map, an explicit opening, a free-form object
+    // below the root) loses them when closed: its rule goes into the description and is reported.
+    const open = pattern || (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    if (open && plan.maps === 'close-and-report') {
+      report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', pointer(s));
+      const list = dropped ?? [];
+      list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
+      if (s.explain && explainRanges) {
+        // What was walked inside the map's value schemas is not in the output: nothing to explain there.
+        const ranges = [...explainRanges.values()].sort((a, b) => b[0] - a[0]);
+        for (const [from, to] of ranges) s.explain.splice(from, to - from);
+      }
+      if (pattern) {
+        list.push(['patternProperties', node.patternProperties]);
+        delete out.patternProperties;
+      }
+      out.additionalProperties = false;
+      dropped = list;
+    } else if (!open && ap !== false) {
+      out.additionalProperties = false;
+    }
+  }
+  if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
+    const props = out.properties;
+    const required: string[] = [];
+    if (Array.isArray(out.required)) for (const x of out.required as unknown[]) if (typeof x === 'string') required.push(x);
+    // Most objects list a handful of names: a scan is cheaper than building a Set for each.
+    const have = required.length > 16 ? new Set(required) : undefined;
+    const listed = required.length;
+    const refs = plan.references;
+    const refKeyword = refs?.refKeyword ?? '$ref';
+    const wrapRefs = refs?.siblings === 'wrap-anyof';
+    for (const name in props) {
+      if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
+      required.push(name);
+      if (admitsNull(props[name], refKeyword)) {
+        report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
+      } else {
+        const before = props[name] as JsonObject;
+        const enumBefore = isPlainObject(before) && Array.isArray(before.enum) ? before.enum.length : 0;
+        const after = makeNullable(before, plan.nulls, refKeyword, wrapRefs);
+        if (isPlainObject(after) && Array.isArray(after.enum) && after.enum.length > enumBefore) s.counts.enumValues += after.enum.length - enumBefore;
+        put(props, name, after);
+      }
+    }
+    out.required = required;
+  }
+  return dropped;
+}

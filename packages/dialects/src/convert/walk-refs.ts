@@ -1,0 +1,193 @@
+/**
+ * Pass 2, references (docs/architecture.md): at a `$ref` the plan keeps it (re-spelled), inlines
+ * it (merged with its siblings), or breaks a cycle at its re-entry with a stub. Separate because
+ * it is the only pass that leaves the input's tree shape, moving the walk to a target elsewhere.
+ */
+import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
+import type { Plan } from './plan.js';
+import { RefIndex, type RefTarget } from './refs.js';
+import { RefGraph } from './ref-graph.js';
+import { fragmentToken } from './node-rules.js';
+import type { WalkState, NoteEvent } from './walk-state.js';
+import { tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
+import { draft07Siblings, withoutRef } from './walk-read.js';
+import { definitionName } from './walk-definitions.js';
+import { walkObject } from './walk-node.js';
+import { walk } from './walk.js';
+
+export function refGraph(s: WalkState): RefGraph {
+  return (s.graph ??= new RefGraph(() => refIndex(s), s.limits.maxNodes * 4));
+}
+
+export function refIndex(s: WalkState): RefIndex {
+  return (s.refs ??= new RefIndex(s.root));
+}
+
+/** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
+export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
+  const r = refIndex(s).resolve(ref);
+  if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, pointer(s, ['$ref']));
+  else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, pointer(s, ['$ref']));
+  else if (noExit(s, node, r.target)) {
+    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
+  }
+}
+
+export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  const ref = node.$ref as string;
+  const resolution = refIndex(s).resolve(ref);
+  const siblings = s.normalize ? draft07Siblings(s, node) : withoutRef(s, node);
+  if (resolution.kind !== 'local') {
+    const refPath = pointer(s, ['$ref']);
+    if (resolution.kind === 'missing') report(s, 'unresolved-ref', 'error', resolution.reason, refPath);
+    else report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, refPath);
+    // A reader that cannot follow this reference must not be handed it: the sentence carries it.
+    const ev: NoteEvent[] = [...(events ?? [])];
+    if (resolution.kind === 'external') ev.push({ event: 'external-ref', vars: { ref } });
+    return walkObject(s, siblings ?? {}, atRoot, ev.length > 0 ? ev : undefined);
+  }
+  const target = resolution.target;
+  if (noExit(s, node, target)) {
+    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
+  }
+  const reentry = s.path.includes(target.node) || s.inlineNodes.includes(target.node);
+  const inline = shouldInline(s, target);
+  if (inline && reentry) return breakCycle(s, target, siblings, atRoot, events);
+  if (inline || (refs.siblings === 'merge' && siblings !== undefined)) return inlineRef(s, target, siblings, atRoot, events);
+  const name = target.tokens.length === 0 ? undefined : definitionName(s, target);
+  const spelled = name === undefined ? '#' : refs.refPrefix + fragmentToken(name);
+  return refWithSiblings(s, spelled, siblings, atRoot, events);
+}
+
+function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  const refNode: JsonObject = {};
+  put(refNode, refs.refKeyword, spelled);
+  if (siblings === undefined && events === undefined) return refNode;
+  const rest = walkObject(s, siblings ?? {}, atRoot, events, undefined, true);
+  if (!isPlainObject(rest)) return refNode;
+  if (refs.siblings === 'wrap-anyof' && Object.keys(rest).length > 0) {
+    const out: JsonObject = { anyOf: [refNode] };
+    for (const k in rest) put(out, k, rest[k]);
+    return out;
+  }
+  const out: JsonObject = refNode;
+  for (const k in rest) put(out, k, rest[k]);
+  return out;
+}
+
+function shouldInline(s: WalkState, target: RefTarget): boolean {
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  if (refs.mode === 'inline') return refs.cycles === 'break' || !refGraph(s).isCyclic(target.node);
+  return refs.cycles === 'break' && refGraph(s).isCyclic(target.node);
+}
+
+function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+  const source = siblings === undefined ? target.node : mergeSiblings(s, target.node, target.tokens, siblings);
+  const savedTokens = s.tokens;
+  s.tokens = [...target.tokens];
+  s.inlining.push(target);
+  s.inlineNodes.push(target.node);
+  const out = walk(s, source, atRoot, undefined, events);
+  s.inlineNodes.pop();
+  s.inlining.pop();
+  s.tokens = savedTokens;
+  return out;
+}
+
+/** 2020-12 applies a `$ref` and its siblings both; annotations beside it win over the target's. */
+function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly string[], siblings: JsonObject): unknown {
+  const site = [...s.tokens];
+  for (const k in siblings) recordOrigin(s, siblings, k, tokensOf(s, siblings, k));
+  if (target === true) return siblings;
+  if (!isPlainObject(target)) {
+    // A false target accepts nothing whatever stands beside it; only the annotations remain to carry.
+    const out: JsonObject = {};
+    for (const k in siblings) {
+      if (!ANNOTATION_KEYWORDS.has(k)) continue;
+      put(out, k, siblings[k]);
+      recordOrigin(s, out, k, tokensOf(s, siblings, k));
+    }
+    put(out, 'not', {});
+    recordOrigin(s, out, 'not', targetTokens);
+    (s.madeUpKeys ??= new WeakMap()).set(out, new Set(['not']));
+    return out;
+  }
+  let conflict = false;
+  for (const k in siblings) {
+    if (!ANNOTATION_KEYWORDS.has(k) && hasOwn(target, k) && !jsonEqual(target[k], siblings[k])) {
+      conflict = true;
+      break;
+    }
+  }
+  const out: JsonObject = {};
+  if (!conflict) {
+    for (const k in target) put(out, k, target[k]);
+    for (const k in siblings) {
+      put(out, k, siblings[k]);
+      recordOrigin(s, out, k, tokensOf(s, siblings, k));
+    }
+    return out;
+  }
+  const rest: JsonObject = {};
+  for (const k in siblings) {
+    const into = ANNOTATION_KEYWORDS.has(k) ? out : rest;
+    put(into, k, siblings[k]);
+    recordOrigin(s, into, k, tokensOf(s, siblings, k));
+  }
+  const pair = [target, rest];
+  recordOrigin(s, pair, '0', targetTokens);
+  recordOrigin(s, pair, '1', site);
+  put(out, 'allOf', pair);
+  recordOrigin(s, out, 'allOf', site);
+  return out;
+}
+
+function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+  const final = finalTarget(s, target);
+  if (final !== target && !target.rootDefinition) target = final;
+  const t = final.node;
+  const shape: JsonObject = {};
+  const type = isPlainObject(t) && hasOwn(t, 'type') ? t.type : isPlainObject(t) && (hasOwn(t, 'items') || hasOwn(t, 'prefixItems')) && !hasOwn(t, 'properties') ? 'array' : 'object';
+  put(shape, 'type', type);
+  put(shape, 'title', target.name);
+  const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
+  if (description !== undefined) put(shape, 'description', description);
+  s.madeUp.add(shape);
+  const ev: NoteEvent[] = [...(events ?? []), { event: 'cycle', vars: { name: target.name } }];
+  const savedTokens = s.tokens;
+  s.tokens = [...target.tokens];
+  const out = walk(s, shape, atRoot, undefined, ev);
+  s.tokens = savedTokens;
+  return out;
+}
+
+/** A chain of references that returns to its start without any schema in between. */
+function noExit(s: WalkState, node: JsonObject, target: RefTarget): boolean {
+  const seen = new Set<unknown>([node]);
+  let cur: unknown = target.node;
+  for (let i = 0; i < 256; i++) {
+    if (seen.has(cur)) return true;
+    seen.add(cur);
+    if (!isPlainObject(cur) || typeof cur.$ref !== 'string') return false;
+    const r = refIndex(s).resolve(cur.$ref);
+    if (r.kind !== 'local') return false;
+    cur = r.target.node;
+  }
+  return false;
+}
+
+/** The node a chain of bare references ends at (for the description and type of a cycle stub). */
+function finalTarget(s: WalkState, target: RefTarget): RefTarget {
+  let cur = target;
+  const seen = new Set<unknown>();
+  while (isPlainObject(cur.node) && typeof cur.node.$ref === 'string' && !seen.has(cur.node)) {
+    seen.add(cur.node);
+    const r = refIndex(s).resolve(cur.node.$ref);
+    if (r.kind !== 'local') break;
+    cur = r.target;
+  }
+  return cur;
+}

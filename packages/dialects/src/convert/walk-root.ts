@@ -1,0 +1,73 @@
+/**
+ * Pass 4, root (docs/architecture.md): root unions merged or reported, the root type, the root
+ * keyword allowlist. Separate because it runs once per schema on the finished root, after the
+ * kept definitions are emitted.
+ */
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { RULE_KEYWORDS } from './keywords.js';
+import { fill } from './notes.js';
+import { mergeRootUnion } from './root-union.js';
+import { policyOf } from './node-rules.js';
+import { type WalkState, PLACEHOLDER } from './walk-state.js';
+import { report } from './walk-paths.js';
+import { finishObjects } from './walk-objects.js';
+
+export function rootPass(s: WalkState, out: JsonObject): JsonObject {
+  const plan = s.plan;
+  if (plan.rootUnions !== 'allow') out = rootUnion(s, out);
+  if (plan.rootType === 'object' && out.type === undefined) {
+    // A root whose keywords only ever constrain objects is an object schema: spelling its type
+    // changes nothing for an object argument. A root that says nothing at all narrows, reported.
+    const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k)) || objectUnion(out.anyOf) || objectUnion(out.oneOf);
+    const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k));
+    if (evident || silent) put(out, 'type', 'object');
+    if (silent && !evident) report(s, 'root-narrowed', 'warning', 'the root schema accepts any value; this dialect spells it as an object', s.prefix);
+  }
+  if (plan.rootType === 'object' && out.type !== 'object') {
+    report(s, 'root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, s.prefix);
+  }
+  const allow = plan.rootAllow;
+  if (allow) {
+    for (const k of Object.keys(out)) {
+      if (allow.has(k) || out[k] === PLACEHOLDER) continue;
+      if (RULE_KEYWORDS.has(k)) report(s, 'rule-lost', 'warning', `${k} cannot be spelled at the root in this dialect and is dropped`, s.prefix);
+      delete out[k];
+    }
+  }
+  return out;
+}
+
+function rootUnion(s: WalkState, out: JsonObject): JsonObject {
+  const key = Array.isArray(out.anyOf) ? 'anyOf' : Array.isArray(out.oneOf) ? 'oneOf' : undefined;
+  if (!key) return out;
+  if (s.plan.rootUnions === 'forbid') {
+    report(s, 'root-union', 'error', 'the root is a union, which this dialect cannot spell at the root; the reader will refuse the schema', s.prefix);
+    return out;
+  }
+  const branches = out[key] as unknown[];
+  const objects = branches.every((b) => isPlainObject(b) && (b.type === 'object' || isPlainObject(b.properties)));
+  if (!objects) {
+    report(s, 'root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, s.prefix);
+    return out;
+  }
+  const result = mergeRootUnion(out, key, branches as JsonObject[]);
+  // The merged object is a new object node: closure and optional-as-nullable apply to it too.
+  if (s.plan.closed === 'all' || s.plan.optional === 'required-nullable') finishObjects(s, result, {}, true, undefined, undefined, true);
+  report(s, 'root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, s.prefix);
+  const text = s.plan.events.get('root-union');
+  if (text) {
+    const sentence = fill(text, (n) => (n === 'count' ? String(branches.length) : undefined));
+    if (policyOf(s.plan.rootTable, 'description').kind === 'keep' && (s.plan.rootTable.allow?.has('description') ?? true)) {
+      put(result, 'description', typeof result.description === 'string' ? `${result.description} ${sentence}` : sentence);
+    } else report(s, 'note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${sentence}`, s.prefix);
+  }
+  return result;
+}
+
+/** A union whose every branch is an object schema (so the whole accepts objects only). */
+function objectUnion(branches: unknown): boolean {
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isPlainObject(b) && (b.type === 'object' || OBJECT_KEYWORDS.some((k) => hasOwn(b, k))));
+}
+
+/** Keywords that constrain objects only. */
+const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties'];

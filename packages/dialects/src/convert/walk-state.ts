@@ -1,0 +1,95 @@
+/**
+ * The walk's state (docs/architecture.md): what one schema's walk carries from node to node, shared
+ * by every pass. Separate because the passes live in their own modules and a class's private
+ * fields cannot be reached from them; one plain class with a fixed shape keeps property access fast.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { hasOwn, type JsonObject } from './data.js';
+import type { Plan } from './plan.js';
+import type { RefIndex, RefTarget } from './refs.js';
+import type { RefGraph } from './ref-graph.js';
+import { LimitCounts } from './limits.js';
+import { at, pointer, report } from './walk-paths.js';
+
+export interface WalkLimits {
+  maxDepth: number;
+  maxNodes: number;
+}
+
+export interface Explanation {
+  path: string;
+  keyword: string;
+  outcome: 'kept' | 'renamed' | 'described' | 'lost';
+  detail: string;
+}
+
+export interface NoteEvent {
+  event: string;
+  vars: Record<string, string>;
+}
+
+export class WalkState {
+  readonly plan: Plan;
+  readonly limits: WalkLimits;
+  readonly diags: Diagnostic[];
+  readonly explain: Explanation[] | undefined;
+
+  // per schema
+  root: unknown = undefined;
+  prefix = '';
+  tokens: string[] = [];
+  depth = 0;
+  nodes = 0;
+  draft07 = false;
+  normalize = false;
+  refs: RefIndex | undefined = undefined;
+  path: unknown[] = [];
+  inlining: RefTarget[] = [];
+  inlineNodes: unknown[] = [];
+  defNames = new Map<unknown, string>();
+  usedNames = new Set<string>();
+  defQueue: RefTarget[] = [];
+  graph: RefGraph | undefined = undefined;
+  givenSets: Set<object>[] | undefined = undefined;
+  placeholderSeen = false;
+  /**
+   * For objects the walk builds from several input places (a merged allOf, a $ref merged with its
+   * siblings): key -> the input tokens of that key's value, so diagnostics point into the input.
+   */
+  origins: WeakMap<object, Map<string, readonly string[]>> | undefined = undefined;
+  /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */
+  readonly madeUp = new WeakSet<object>();
+  /** Keys the walk wrote into a node it built (the `not` standing for a false target). */
+  madeUpKeys: WeakMap<object, Set<string>> | undefined = undefined;
+  /** keyword -> the input keyword it was read from (const read as enum), per built node. */
+  readAs: WeakMap<object, Map<string, string>> | undefined = undefined;
+  /** The input node whose type spelling is being written (for a conflict's pointer). */
+  typeNode: JsonObject = {};
+  /** Names of `false` properties the last properties walk left out (no spelling for "nothing"). */
+  falseNames: string[] | undefined = undefined;
+  /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
+  readonly counts = new LimitCounts();
+  /** Deepest object nesting below the node being finished (for the depth limit). */
+  levelMax = 0;
+  /** The parent's single type, handed to the typeless branches of its anyOf / oneOf. */
+  inheritType: string | undefined = undefined;
+
+  constructor(plan: Plan, limits: WalkLimits, diags: Diagnostic[], explain?: Explanation[]) {
+    this.plan = plan;
+    this.limits = limits;
+    this.diags = diags;
+    this.explain = explain;
+  }
+
+  /** Called by the type spelling step when a spelling cannot be written (see typeNode). */
+  typeConflict(message: string): void {
+    const node = this.typeNode;
+    report(this, 'type-spelling', 'warning', message, hasOwn(node, 'type') ? at(this, node, 'type') : pointer(this));
+  }
+}
+
+/** Marks a keyword the walk leaves out after walking it. */
+export const SKIP: unknown = Symbol('skip');
+
+/** Marks where the kept definitions go while the root is still being built. */
+export const PLACEHOLDER: JsonObject = Object.freeze({}) as JsonObject;
