@@ -54,13 +54,7 @@ function problemPath(schemaAt: string, problem: string): string {
  * these exact refusals are tolerated; any other fails the test, and the run prints which known gap
  * no longer occurs so that its entry is removed.
  */
-const KNOWN_GAPS: ReadonlyArray<{ dialect: RegExp; problem: RegExp; item: string }> = [
-  {
-    dialect: /^gemini@/,
-    problem: /^mcp-client-v1 #\/outputSchema: the client cannot compile it: "nullable" cannot be used without "type"$/,
-    item: 'vendor helper 10:45: nullable only beside a type (Ajv in the SDK client refuses it otherwise)',
-  },
-];
+const KNOWN_GAPS: ReadonlyArray<{ dialect: RegExp; problem: RegExp; item: string }> = [];
 
 function knownGap(dialect: string, text: string): (typeof KNOWN_GAPS)[number] | undefined {
   return KNOWN_GAPS.find((g) => g.dialect.test(dialect) && g.problem.test(text));

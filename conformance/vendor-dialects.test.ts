@@ -188,6 +188,15 @@ describe('gemini', () => {
     expect(Object.keys(out['defs'] as Json)).toEqual(['Pet']);
     expect(JSON.stringify(out)).not.toContain('$');
   });
+  it('writes the referenced type beside a nullable flag, since Ajv-based clients refuse nullable without type', () => {
+    const defs = { E: { type: 'object', properties: { code: { type: 'string' } } }, S: { type: 'string' } };
+    const { out, diagnostics } = run('gemini', { type: 'object', properties: { e: { anyOf: [{ $ref: '#/$defs/E' }, { type: 'null' }] } }, $defs: defs });
+    expect(at(out, '/properties/e')).toEqual({ anyOf: [{ ref: '#/defs/E' }], nullable: true, type: 'object' });
+    expect(diagnostics).toEqual([]);
+    const mixed = run('gemini', { type: 'object', properties: { m: { anyOf: [{ $ref: '#/$defs/E' }, { $ref: '#/$defs/S' }, { type: 'null' }] } }, $defs: defs });
+    expect(at(mixed.out, '/properties/m')['nullable']).toBeUndefined();
+    expect(mixed.diagnostics.map((d) => [d.code, d.path])).toEqual([['type-spelling', '/properties/m']]);
+  });
   it('spells null as nullable and a multi-type array as anyOf', () => {
     const { out } = run('gemini', { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: ['string', 'integer'] } } });
     expect(at(out, '/properties/a')).toEqual({ type: 'string', nullable: true });

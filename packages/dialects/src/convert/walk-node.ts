@@ -11,7 +11,7 @@ import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { selectNodes } from '../rules/jsonpath.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
-import { at, report } from './walk-paths.js';
+import { at, pointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
@@ -153,6 +153,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const branch = keyword === 'anyOf' || keyword === 'oneOf';
     s.typeNode = node;
     out = spellTypes(out, plan, nullFromValues, s, branch);
+    if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) s.typelessNullables.push([out, pointer(s)]);
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);

@@ -52,6 +52,8 @@ export class WalkState {
   graph: RefGraph | undefined = undefined;
   givenSets: Set<object>[] | undefined = undefined;
   placeholderSeen = false;
+  /** Nodes given a `nullable` flag beside an anyOf but no `type`, with their input pointers (nullable-type.ts). */
+  typelessNullables: [JsonObject, string][] = [];
   /**
    * For objects the walk builds from several input places (a merged allOf, a $ref merged with its
    * siblings): key -> the input tokens of that key's value, so diagnostics point into the input.

@@ -32,6 +32,7 @@ import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { walkObject } from './walk-node.js';
+import { typeNullables } from './nullable-type.js';
 
 export type { Explanation, WalkLimits } from './walk-state.js';
 
@@ -67,6 +68,7 @@ export class SchemaWalker {
     s.graph = undefined;
     s.givenSets = undefined;
     s.placeholderSeen = false;
+    s.typelessNullables.length = 0;
     s.counts.reset();
     s.levelMax = 0;
     readDraft(s, root);
@@ -76,6 +78,7 @@ export class SchemaWalker {
     let out = walk(s, root, true, undefined);
     if (refs && (s.defQueue.length > 0 || s.placeholderSeen) && isPlainObject(out)) out = emitDefinitions(s, out);
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
+    if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;
     return out;
   }

@@ -1,0 +1,46 @@
+/**
+ * Pass 3 epilogue, for dialects that spell null as a `nullable` flag: a flag that lands beside an
+ * anyOf of references has no `type` of its own, and readers that check schemas with Ajv (the MCP
+ * TypeScript SDK 1.x client among them) refuse `nullable` without `type`, losing the whole tool
+ * list. The branches' types are only known once the definitions are emitted, so this runs after
+ * them: when every branch has the same single type, that type is written beside the flag;
+ * otherwise the flag cannot stand, is taken out, and the narrowing is reported.
+ */
+import { isPlainObject, type JsonObject } from './data.js';
+import { fragmentToPointer, unescapeToken } from '../json-pointer.js';
+import type { WalkState } from './walk-state.js';
+import { report } from './walk-paths.js';
+
+export function typeNullables(s: WalkState, root: JsonObject): void {
+  const refs = s.plan.references;
+  const defs = refs !== undefined ? root[refs.definitionsKeyword] : undefined;
+  for (const [node, path] of s.typelessNullables) {
+    const type = commonType(node.anyOf as unknown[], isPlainObject(defs) ? defs : undefined, refs?.refKeyword, refs?.refPrefix);
+    if (type !== undefined) node.type = type;
+    else {
+      delete node.nullable;
+      report(s, 'type-spelling', 'warning', 'null is accepted here, but a nullable flag needs a type beside it and the alternatives share none, so the spelled schema leaves null out (the server still accepts it)', path);
+    }
+  }
+  s.typelessNullables.length = 0;
+}
+
+function commonType(branches: unknown[], defs: JsonObject | undefined, refKeyword: string | undefined, refPrefix: string | undefined): string | undefined {
+  let found: string | undefined;
+  for (const b of branches) {
+    if (!isPlainObject(b)) return undefined;
+    let t: unknown = b.type;
+    if (t === undefined && refKeyword !== undefined && typeof b[refKeyword] === 'string') t = definitionType(b[refKeyword] as string, defs, refPrefix);
+    if (typeof t !== 'string' || (found !== undefined && found !== t)) return undefined;
+    found = t;
+  }
+  return found;
+}
+
+function definitionType(ref: string, defs: JsonObject | undefined, refPrefix: string | undefined): unknown {
+  if (defs === undefined || refPrefix === undefined || !ref.startsWith(refPrefix)) return undefined;
+  const pointer = fragmentToPointer(ref.slice(refPrefix.length));
+  if (pointer === undefined || pointer.includes('/')) return undefined;
+  const def = defs[unescapeToken(pointer)];
+  return isPlainObject(def) ? def.type : undefined;
+}
