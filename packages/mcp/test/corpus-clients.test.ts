@@ -25,17 +25,8 @@ function serverTools(server: string): DialectTool[] | undefined {
   return tools;
 }
 
-/**
- * Left out, with the reason, until the engine stops emitting it (reported 10:15 in the MCP helper's
- * report): one dialect spells `nullable` beside `ref` or `anyOf` with no `type` in this server's
- * output schemas, and the SDK client's Ajv refuses such a schema, so it refuses the whole list.
- * Delete the entry when `npx vitest run --project mcp packages/mcp/test/corpus-clients` passes with it.
- */
-const KNOWN_CLIENT_BREAKS = new Set(['calm-server']);
-
 const servers = readdirSync(root)
   .sort()
-  .filter((server) => !KNOWN_CLIENT_BREAKS.has(server))
   .map((server) => ({ server, tools: serverTools(server) }))
   .filter((s): s is { server: string; tools: DialectTool[] } => s.tools !== undefined);
 

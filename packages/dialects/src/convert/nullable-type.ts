@@ -3,8 +3,9 @@
  * anyOf of references has no `type` of its own, and readers that check schemas with Ajv (the MCP
  * TypeScript SDK 1.x client among them) refuse `nullable` without `type`, losing the whole tool
  * list. The branches' types are only known once the definitions are emitted, so this runs after
- * them: when every branch has the same single type, that type is written beside the flag;
- * otherwise the flag cannot stand, is taken out, and the narrowing is reported.
+ * them: when every branch has the same single type, that type is written beside the flag; when
+ * every branch is a typed schema of its own (no reference, which may carry no siblings), the flag
+ * moves into each branch; otherwise it cannot stand, is taken out, and the narrowing is reported.
  */
 import { isPlainObject, type JsonObject } from './data.js';
 import { fragmentToPointer, unescapeToken } from '../json-pointer.js';
@@ -17,12 +18,19 @@ export function typeNullables(s: WalkState, root: JsonObject): void {
   for (const [node, path] of s.typelessNullables) {
     const type = commonType(node.anyOf as unknown[], isPlainObject(defs) ? defs : undefined, refs?.refKeyword, refs?.refPrefix);
     if (type !== undefined) node.type = type;
-    else {
+    else if (typedBranches(node.anyOf as unknown[], refs?.refKeyword)) {
+      delete node.nullable;
+      for (const b of node.anyOf as JsonObject[]) b.nullable = true;
+    } else {
       delete node.nullable;
       report(s, 'type-spelling', 'warning', 'null is accepted here, but a nullable flag needs a type beside it and the alternatives share none, so the spelled schema leaves null out (the server still accepts it)', path);
     }
   }
   s.typelessNullables.length = 0;
+}
+
+function typedBranches(branches: unknown[], refKeyword: string | undefined): boolean {
+  return branches.every((b) => isPlainObject(b) && typeof b.type === 'string' && (refKeyword === undefined || b[refKeyword] === undefined));
 }
 
 function commonType(branches: unknown[], defs: JsonObject | undefined, refKeyword: string | undefined, refPrefix: string | undefined): string | undefined {
