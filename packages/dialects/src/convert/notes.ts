@@ -14,13 +14,17 @@ export function renderValue(v: unknown): string {
   return safeStringify(v) ?? '';
 }
 
-const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)\}/g;
+// `{name}`, or `{name|singular|plural}`: a count followed by the noun that agrees with it
+// ("1 character", "2 characters"), so a sentence reads right for every value.
+const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
 
 export function fill(text: string, vars: (name: string) => unknown): string {
   if (!text.includes('{')) return text;
-  return text.replace(PLACEHOLDER, (m, name: string) => {
+  return text.replace(PLACEHOLDER, (m, name: string, singular: string | undefined, plural: string | undefined) => {
     const v = vars(name);
-    return v === undefined ? m : renderValue(v);
+    if (v === undefined) return m;
+    if (singular === undefined) return renderValue(v);
+    return `${renderValue(v)} ${v === 1 ? singular : plural}`;
   });
 }
 
