@@ -4,15 +4,15 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** True when any object anywhere in `value` has one of `keys` as an own key. */
-export function hasKeyAnywhere(value: unknown, keys: readonly string[]): boolean {
+/** Visits every own key of every object in `value` (depth-first, no recursion); `visit` returning true stops the walk. */
+function eachEntry(value: unknown, visit: (key: string, v: unknown) => boolean | void): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) stack.push(...v);
     else if (isRecord(v)) {
       for (const k of Object.keys(v)) {
-        if (keys.includes(k)) return true;
+        if (visit(k, v[k]) === true) return true;
         stack.push(v[k]);
       }
     }
@@ -20,20 +20,17 @@ export function hasKeyAnywhere(value: unknown, keys: readonly string[]): boolean
   return false;
 }
 
+/** True when any object anywhere in `value` has one of `keys` as an own key. */
+export function hasKeyAnywhere(value: unknown, keys: readonly string[]): boolean {
+  return eachEntry(value, (k) => keys.includes(k));
+}
+
 /** Every string under a `description` key. */
 export function descriptions(value: unknown): string[] {
   const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (isRecord(v)) {
-      for (const k of Object.keys(v)) {
-        if (k === 'description' && typeof v[k] === 'string') out.push(v[k]);
-        stack.push(v[k]);
-      }
-    }
-  }
+  eachEntry(value, (k, v) => {
+    if (k === 'description' && typeof v === 'string') out.push(v);
+  });
   return out;
 }
 

@@ -68,34 +68,19 @@ export function scan(value: unknown, maxDepth: number, maxNodes: number): number
  * so its bookkeeping costs nothing on the accepted path.
  */
 export function locateLimit(value: unknown, maxDepth: number): string {
-  const tokens: string[] = [];
-  const visit = (v: unknown, depth: number): boolean => {
-    if (v === null || typeof v !== 'object') return false;
-    if (depth >= maxDepth) return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        tokens.push(String(i));
-        if (visit(v[i], depth + 1)) return true;
-        tokens.pop();
-      }
-      return false;
-    }
-    for (const key of Object.keys(v)) {
-      tokens.push(escapeToken(key));
-      if (visit((v as Record<string, unknown>)[key], depth + 1)) return true;
-      tokens.pop();
-    }
-    return false;
-  };
-  visit(value, 0);
-  return tokens.length ? '/' + tokens.join('/') : '';
+  return findPath(value, maxDepth, (v, depth) => v !== null && typeof v === 'object' && depth >= maxDepth) ?? '';
 }
 
 /** The pointer of the first string equal to `needle` (as a value or as a key), for errors raised inside Ajv. */
 export function locateString(value: unknown, needle: string, maxDepth: number): string | undefined {
+  return findPath(value, maxDepth, (v) => v === needle, (key) => key === needle);
+}
+
+/** Depth-first, in document order: the pointer of the first value (or key) the tests accept. */
+function findPath(value: unknown, maxDepth: number, isHit: (v: unknown, depth: number) => boolean, isKeyHit?: (key: string) => boolean): string | undefined {
   const tokens: string[] = [];
   const visit = (v: unknown, depth: number): boolean => {
-    if (v === needle) return true;
+    if (isHit(v, depth)) return true;
     if (v === null || typeof v !== 'object' || depth >= maxDepth) return false;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
@@ -107,7 +92,7 @@ export function locateString(value: unknown, needle: string, maxDepth: number): 
     }
     for (const key of Object.keys(v)) {
       tokens.push(escapeToken(key));
-      if (key === needle || visit((v as Record<string, unknown>)[key], depth + 1)) return true;
+      if (isKeyHit?.(key) || visit((v as Record<string, unknown>)[key], depth + 1)) return true;
       tokens.pop();
     }
     return false;
