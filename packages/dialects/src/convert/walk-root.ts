@@ -21,7 +21,11 @@ export function rootPass(s: WalkState, out: JsonObject): JsonObject {
     const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k)) || objectUnion(out.anyOf) || objectUnion(out.oneOf);
     const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k));
     if (evident || silent) put(out, 'type', 'object');
-    if (silent && !evident) report(s, 'root-narrowed', 'warning', 'the root schema accepts any value; this dialect spells it as an object', s.prefix);
+    if (silent && !evident) {
+      // A false root accepts nothing, so spelling it as an object widens what the reader is told.
+      if (s.root === false) report(s, 'root-not-object', 'error', 'the root schema is false, so no call is accepted; this dialect cannot spell that at its root (the server still refuses every call)', s.prefix);
+      else report(s, 'root-narrowed', 'warning', 'the root schema accepts any value; this dialect spells it as an object', s.prefix);
+    }
   }
   if (plan.rootType === 'object' && out.type !== 'object') {
     report(s, 'root-not-object', 'error', `the root schema must have type "object" in this dialect; it has ${out.type === undefined ? 'no type' : `type ${JSON.stringify(out.type)}`}`, s.prefix);
