@@ -4,6 +4,9 @@
 export { DialectError, hasErrors, sortDiagnostics } from './diagnostics.js';
 export type { Diagnostic, Severity } from './diagnostics.js';
 
+// JSON pointers: the form of every diagnostic path and of a local `$ref`
+export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
+
 // rules and registry (src/rules)
 export { loadDialects, DialectRegistry, bundledDialectsDir } from './rules/registry.js';
 export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, ResolvedRules } from './rules/registry.js';

@@ -9,6 +9,8 @@
  * Guided by the dialect's own output schema; local `$ref`s are followed. Returns the value itself
  * when nothing needs filling, otherwise a copy: the handler's result is never mutated.
  */
+import { fragmentToPointer, getAt } from '@redouble/dialects';
+
 type Json = unknown;
 type Schema = Record<string, unknown>;
 
@@ -127,11 +129,8 @@ function deref(node: Schema, root: Schema): Schema | undefined {
   for (let hops = 0; typeof current.$ref === 'string'; hops++) {
     const ref = current.$ref;
     if (hops > 32 || !ref.startsWith('#')) return current;
-    let target: unknown = root;
-    for (const raw of ref.slice(1).split('/').slice(1)) {
-      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isObject(target) || Array.isArray(target) ? (target as Record<string, unknown>)[token] : undefined;
-    }
+    const pointer = fragmentToPointer(ref);
+    const target = pointer === undefined ? undefined : getAt(root, pointer);
     if (!isObject(target)) return undefined;
     // Siblings of $ref still apply in 2020-12; the target carries the shape.
     current = target;

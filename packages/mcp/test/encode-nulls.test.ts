@@ -28,6 +28,17 @@ const spelled = {
 };
 
 describe('encodeNulls', () => {
+  it('follows escaped pointers, and leaves a reference it cannot resolve alone instead of throwing', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/per%25cent' }, b: { $ref: '#/$defs/%zz' }, c: { $ref: '#anchor' } },
+      $defs: { 'per%cent': { type: ['string', 'null'] } },
+      required: ['a', 'b', 'c'],
+    };
+    // a resolves through the percent-escape and admits null; b is malformed and c names an anchor
+    // this spelling does not define, so neither is filled (and nothing throws).
+    expect(encodeNulls({}, schema)).toEqual({ a: null });
+  });
   it('writes null for each omitted property the spelling requires and lets be null, never touching the input', () => {
     const value = { a: 'x', shape: { kind: 'square' }, pair: [{}, 'y'], either: {} };
     const before = structuredClone(value);
