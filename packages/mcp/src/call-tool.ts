@@ -32,7 +32,8 @@ export class ToolCaller {
     if (!entry) throw new RequestError(INVALID_PARAMS, `Unknown tool: ${name}`, { tool: name });
     const judge = this.judgeFor(entry);
 
-    const checked = judge.checkArguments(args ?? {}, { decodeNulls: dialect.decodesNulls });
+    // Async: a pattern that needs the native engine runs in a worker, never on the event loop.
+    const checked = await judge.checkArgumentsAsync(args ?? {}, { decodeNulls: dialect.decodesNulls });
     if (!checked.ok) {
       // The tool's own schema could not be applied: nothing the caller can correct.
       if (checked.fault === 'server') throw this.serverFault(name, checked.text, checked.violations);
@@ -60,7 +61,7 @@ export class ToolCaller {
     return judge;
   }
 
-  private checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult, dialect: Dialect): CallToolResult {
+  private async checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult, dialect: Dialect): Promise<CallToolResult> {
     if (result === null || typeof result !== 'object') {
       throw this.serverFault(entry.name, 'its handler returned no result object.');
     }
@@ -69,7 +70,7 @@ export class ToolCaller {
     if (result.structuredContent === undefined) {
       throw this.serverFault(entry.name, 'it declares an outputSchema, but its result has no structuredContent.');
     }
-    const checked = judge.checkResult(result.structuredContent);
+    const checked = await judge.checkResultAsync(result.structuredContent);
     if (!checked.ok) throw this.serverFault(entry.name, `its structuredContent breaks its canonical output schema. ${checked.text}`, checked.violations);
     if (!dialect.decodesNulls) return withTextContent(result);
     // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.

@@ -1,5 +1,5 @@
 /**
- * The judge's Ajv instances: one per draft and pattern bound, shared by every judge in the process,
+ * The judge's Ajv instances: one per draft and own-properties mode, shared by every judge in the process,
  * because creating an instance (meta-schema compile, formats) costs far more than compiling one
  * tool schema. Ajv2020 reads 2020-12 (and schemas without `$schema`); the classic class reads
  * draft-07: the two cannot share one instance.
@@ -15,7 +15,7 @@ export type AnyAjv = Ajv | Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;
 
-function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
+function create(draft: Draft, ownProperties: boolean): AnyAjv {
   const options = {
     // All violations at once: a model fixes every problem in one retry.
     allErrors: true,
@@ -27,7 +27,7 @@ function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boo
     // prototype: a schema naming such a property would judge a value nobody sent. It costs about a
     // third of the validation time, so only schemas that name one get it (namesPrototypeKeys).
     ownProperties,
-    code: { regExp: makePatternEngine(nativePatternMaxLength) },
+    code: { regExp: makePatternEngine() },
   };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
@@ -37,14 +37,14 @@ function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boo
 const instances = new Map<string, AnyAjv>();
 
 /** An instance of its own, for a schema that cannot share one (an `$id` already in use there). */
-export function privateAjv(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
-  return create(draft, nativePatternMaxLength, ownProperties);
+export function privateAjv(draft: Draft, ownProperties: boolean): AnyAjv {
+  return create(draft, ownProperties);
 }
 
-export function sharedAjv(draft: Draft, nativePatternMaxLength: number, ownProperties: boolean): AnyAjv {
-  const key = `${draft}|${nativePatternMaxLength}|${ownProperties}`;
+export function sharedAjv(draft: Draft, ownProperties: boolean): AnyAjv {
+  const key = `${draft}|${ownProperties}`;
   let ajv = instances.get(key);
-  if (!ajv) instances.set(key, (ajv = create(draft, nativePatternMaxLength, ownProperties)));
+  if (!ajv) instances.set(key, (ajv = create(draft, ownProperties)));
   return ajv;
 }
 

@@ -8,8 +8,9 @@ import { renderText, violationsToDiagnostics } from './render.js';
 import { SchemaJudge, type Limits, type Verdict } from './schema-judge.js';
 import type { CheckArgumentsOptions, Judge, JudgeOptions, JudgeResult, JudgeTool, Violation } from './types.js';
 import { shorten } from './rule-words.js';
+import { DEFAULT_PATTERN_TIME_LIMIT_MS } from './patterns/bounded-run.js';
 
-function positiveInteger(options: JudgeOptions, key: 'maxDepth' | 'maxNodes' | 'nativePatternMaxLength', fallback: number): number {
+function positiveInteger(options: JudgeOptions, key: 'maxDepth' | 'maxNodes' | 'patternTimeLimitMs', fallback: number): number {
   const v = options[key];
   if (v === undefined) return fallback;
   if (!Number.isInteger(v) || v < 1) throw new DialectError('invalid-option', `createJudge: option ${key} must be a positive integer, got ${String(v)}.`);
@@ -29,7 +30,7 @@ function readOptions(options: JudgeOptions | undefined): { limits: Limits; requi
     limits: {
       maxDepth: positiveInteger(o, 'maxDepth', 128),
       maxNodes: positiveInteger(o, 'maxNodes', 100_000),
-      nativePatternMaxLength: positiveInteger(o, 'nativePatternMaxLength', 256),
+      patternTimeLimitMs: positiveInteger(o, 'patternTimeLimitMs', DEFAULT_PATTERN_TIME_LIMIT_MS),
       defaultDraft,
     },
     requireObject: o.requireObjectArguments ?? true,
@@ -54,23 +55,33 @@ export function createJudge(tool: JudgeTool, options?: JudgeOptions): Judge {
   const input = new SchemaJudge(tool.inputSchema, '/inputSchema', limits);
   const output = tool.outputSchema === undefined ? undefined : new SchemaJudge(tool.outputSchema, '/outputSchema', limits);
 
+  // MCP lets a call without arguments stand for an empty object.
+  const callerProblem = (document: unknown): JudgeResult | undefined =>
+    requireObject && (document === null || typeof document !== 'object' || Array.isArray(document))
+      ? failure([{ path: '', rule: 'must be an object (the arguments of a tool call are named)', value: shorten(document), keyword: 'type' }], 'caller', name, 'arguments')
+      : undefined;
+  const missingResult = (): JudgeResult =>
+    failure([{ path: '', rule: 'is missing: the tool declares an output schema, so its result must carry structuredContent', keyword: 'required' }], 'server', name, 'result');
+
   return {
     name,
     checkArguments(args: unknown, callOptions: CheckArgumentsOptions): JudgeResult {
-      const decodeNulls = callOptions?.decodeNulls === true;
-      // MCP lets a call without arguments stand for an empty object.
       const document = args === undefined ? {} : args;
-      if (requireObject && (document === null || typeof document !== 'object' || Array.isArray(document))) {
-        return failure([{ path: '', rule: 'must be an object (the arguments of a tool call are named)', value: shorten(document), keyword: 'type' }], 'caller', name, 'arguments');
-      }
-      return fromVerdict(input.judge(document, decodeNulls), 'arguments', name);
+      return callerProblem(document) ?? fromVerdict(input.check(document, callOptions?.decodeNulls === true), 'arguments', name);
+    },
+    async checkArgumentsAsync(args: unknown, callOptions: CheckArgumentsOptions): Promise<JudgeResult> {
+      const document = args === undefined ? {} : args;
+      return callerProblem(document) ?? fromVerdict(await input.checkAsync(document, callOptions?.decodeNulls === true), 'arguments', name);
     },
     checkResult(structuredContent: unknown): JudgeResult {
       if (!output) return { ok: true, value: structuredContent };
-      if (structuredContent === undefined) {
-        return failure([{ path: '', rule: 'is missing: the tool declares an output schema, so its result must carry structuredContent', keyword: 'required' }], 'server', name, 'result');
-      }
-      return fromVerdict(output.judge(structuredContent, false), 'result', name);
+      if (structuredContent === undefined) return missingResult();
+      return fromVerdict(output.check(structuredContent, false), 'result', name);
+    },
+    async checkResultAsync(structuredContent: unknown): Promise<JudgeResult> {
+      if (!output) return { ok: true, value: structuredContent };
+      if (structuredContent === undefined) return missingResult();
+      return fromVerdict(await output.checkAsync(structuredContent, false), 'result', name);
     },
     warm() {
       return [...input.warm(), ...(output?.warm() ?? [])];

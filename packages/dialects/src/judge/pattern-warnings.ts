@@ -1,16 +1,23 @@
 /**
- * The warnings `judge.warm()` gives about a schema's patterns: each pattern the linear-time engine
- * could not take (it runs natively, on bounded strings only), or every pattern when that engine is
- * not installed. Run after compiling, which is when Ajv hands the patterns to the engine.
+ * The patterns of a schema that run on the bounded path (the native engine in a worker, under a
+ * time limit; safe-regexp.ts), and the warnings `judge.warm()` gives about them. Run after
+ * compiling, so every pattern found is one the native engine accepts with the `u` flag.
  */
 import type { Diagnostic } from '../diagnostics.js';
 import { escapeToken } from '../json-pointer.js';
-import { linearEngineAvailable, nativeFallbackPatterns } from './safe-regexp.js';
+import { planPattern } from './safe-regexp.js';
 
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
 
-export function patternWarnings(schema: unknown, at: string, nativeMaxLength: number): Diagnostic[] {
-  const out: Diagnostic[] = [];
+interface Found {
+  pattern: string;
+  path: string;
+  reason: string;
+}
+
+/** Every `pattern` and `patternProperties` key that has no linear-time plan, with its pointer. */
+export function boundedPatterns(schema: unknown, at = ''): Found[] {
+  const out: Found[] = [];
   const visit = (node: unknown, path: string, depth: number): void => {
     if (node === null || typeof node !== 'object' || depth > 512) return;
     if (Array.isArray(node)) {
@@ -21,19 +28,26 @@ export function patternWarnings(schema: unknown, at: string, nativeMaxLength: nu
       const p = `${path}/${escapeToken(k)}`;
       const patterns = k === 'pattern' && typeof v === 'string' ? [v] : k === 'patternProperties' && v && typeof v === 'object' ? Object.keys(v) : [];
       for (const pattern of patterns) {
-        if (linearEngineAvailable && !nativeFallbackPatterns.has(pattern)) continue;
-        out.push({
-          code: 'judge.pattern-not-linear',
-          severity: 'warning',
-          message: linearEngineAvailable
-            ? `The pattern ${pattern} uses a feature the linear-time engine cannot run (look-around or back-reference); strings longer than ${nativeMaxLength} characters are refused for it.`
-            : `The linear-time pattern engine (re2js) is not installed; strings longer than ${nativeMaxLength} characters are refused for the pattern ${pattern}.`,
-          path: p,
-        });
+        let plan;
+        try {
+          plan = planPattern(pattern);
+        } catch {
+          continue; // not a pattern Ajv compiled (a property named "pattern", say)
+        }
+        if (plan.kind === 'bounded') out.push({ pattern, path: k === 'pattern' ? p : `${p}/${escapeToken(pattern)}`, reason: plan.reason });
       }
       if (!DATA_KEYWORDS.has(k)) visit(v, p, depth + 1);
     }
   };
   visit(schema, at, 0);
   return out;
+}
+
+export function patternWarnings(schema: unknown, at: string, limitMs: number): Diagnostic[] {
+  return boundedPatterns(schema, at).map(({ pattern, path, reason }) => ({
+    code: 'judge.pattern-not-linear',
+    severity: 'warning',
+    message: `The pattern ${pattern} cannot run in linear time (${reason}): it runs on the native engine in a worker thread, and a call whose pattern checks take longer than ${limitMs} ms is refused.`,
+    path,
+  }));
 }

@@ -1,20 +1,23 @@
 /**
  * The pattern engine given to Ajv (`code.regExp`). A `pattern` in a tool schema runs on untrusted
- * arguments, so a pattern with catastrophic backtracking must not stall the server:
+ * arguments and must mean what ECMA-262 says with the `u` flag (what Ajv's own `new RegExp(p, "u")`
+ * does), yet never stall the server:
  *
- * - Patterns run on re2js, a linear-time engine (time grows with the string, never exponentially).
- * - A pattern re2js cannot read (look-around, back-references) runs on the native engine, but only
- *   on strings up to `nativeMaxLength` characters; a longer string makes the engine throw
- *   PatternTooLongError, which the judge turns into a refusal at that string's pointer. The bound
- *   is a length bound: it keeps polynomial backtracking small, and such patterns are reported by
- *   `judge.warm()` as a warning so the server owner can rewrite them.
- * - Should re2js be missing from the installation, every pattern takes the bounded native path and
- *   `linearEngineAvailable` is false (reported the same way).
+ * - A pattern the native engine refuses with the `u` flag throws here, as in Ajv: the schema is
+ *   refused when it compiles, never run with some other meaning.
+ * - Every other pattern is read by the ECMA-262 grammar and spelled for re2js, a linear-time
+ *   engine, with each class written out as code points (patterns/translate.ts): linear time,
+ *   ECMA-262 meaning.
+ * - A pattern with no linear spelling (look-around, back-references, a repetition count past
+ *   re2js's 1000) runs on the native engine in a worker thread under a time limit per judged
+ *   document (patterns/bounded-run.ts). `judge.warm()` warns about each such pattern.
  *
  * Ajv caches compiled patterns by the engine object's `toString()`, so every adapter returns its
- * own source and flags there; without that, every pattern would collide with the first one.
+ * own source there; without that, every pattern would collide with the first one.
  */
 import { createRequire } from 'node:module';
+import { boundedTest } from './patterns/bounded-run.js';
+import { translatePattern } from './patterns/translate.js';
 
 interface LinearPattern {
   matcher(input: string): { find(): boolean };
@@ -35,14 +38,28 @@ function loadLinearEngine(): LinearEngine | undefined {
 const linear = loadLinearEngine();
 export const linearEngineAvailable = linear !== undefined;
 
-export class PatternTooLongError extends Error {
-  override readonly name = 'PatternTooLongError';
-  constructor(
-    readonly pattern: string,
-    readonly input: string,
-    readonly limit: number,
-  ) {
-    super(`A string of ${input.length} characters is too long to check against the pattern ${pattern} (limit ${limit}).`);
+/** How a pattern runs: in linear time, or on the bounded native path, and why. */
+export type PatternPlan = { kind: 'linear'; re2: string; test(input: string): boolean } | { kind: 'bounded'; reason: string };
+
+const plans = new Map<string, PatternPlan>();
+
+/** The plan of a pattern the native engine accepts with the `u` flag; computed once per source. */
+export function planPattern(source: string): PatternPlan {
+  let plan = plans.get(source);
+  if (!plan) plans.set(source, (plan = makePlan(source)));
+  return plan;
+}
+
+function makePlan(source: string): PatternPlan {
+  if (!linear) return { kind: 'bounded', reason: 'the linear-time engine (re2js) is not installed' };
+  const translation = translatePattern(source);
+  if (translation.kind === 'backtracking') return { kind: 'bounded', reason: `it uses ${translation.reason}, which no linear-time engine runs` };
+  if (translation.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${translation.reason})` };
+  try {
+    const compiled = linear.compile(translation.re2);
+    return { kind: 'linear', re2: translation.re2, test: (input) => compiled.matcher(input).find() };
+  } catch (error) {
+    return { kind: 'bounded', reason: `the linear-time engine cannot hold it (${error instanceof Error ? error.message : String(error)})` };
   }
 }
 
@@ -51,37 +68,21 @@ export interface PatternEngine {
   toString(): string;
 }
 
-/** Patterns that fell back to the native engine, by source: the judge warns about each. */
-export const nativeFallbackPatterns = new Set<string>();
-
 export interface PatternEngineFactory {
   (pattern: string, flags: string): PatternEngine;
   /** Ajv's name for the engine in standalone code (never generated here). */
   code: string;
 }
 
-export function makePatternEngine(nativeMaxLength: number): PatternEngineFactory {
+export function makePatternEngine(): PatternEngineFactory {
   const factory = (pattern: string, flags: string): PatternEngine => {
     const key = `/${pattern}/${flags}`;
-    if (linear) {
-      try {
-        const compiled = linear.compile(pattern);
-        return { test: (input) => compiled.matcher(input).find(), toString: () => key };
-      } catch {
-        // not readable by the linear engine: bounded native below
-      }
-    }
-    // Throws like Ajv would for an invalid pattern, so a broken schema is reported at compile time.
-    const native = new RegExp(pattern, flags);
-    nativeFallbackPatterns.add(pattern);
-    return {
-      test(input) {
-        if (input.length > nativeMaxLength) throw new PatternTooLongError(pattern, input, nativeMaxLength);
-        native.lastIndex = 0;
-        return native.test(input);
-      },
-      toString: () => `${key}native${nativeMaxLength}`,
-    };
+    // Throws like Ajv would: an invalid pattern is a broken schema, reported at compile time.
+    new RegExp(pattern, flags);
+    if (flags !== 'u') throw new Error(`The judge reads patterns with the u flag only, not ${JSON.stringify(flags)}.`);
+    const plan = planPattern(pattern);
+    if (plan.kind === 'linear') return { test: plan.test, toString: () => key };
+    return { test: (input) => boundedTest(pattern, input), toString: () => `${key}bounded` };
   };
   return Object.assign(factory, { code: 'judgePatternEngine' });
 }

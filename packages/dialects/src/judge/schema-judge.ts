@@ -14,17 +14,19 @@ import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAj
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { detectDraft, type Draft } from './draft.js';
-import { patternWarnings } from './pattern-warnings.js';
-import { PatternTooLongError } from './safe-regexp.js';
+import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
+import { boundedPatterns, patternWarnings } from './pattern-warnings.js';
 import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from './scan.js';
 import { SchemaIndex, type SchemaNode } from './schema-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
+import { shorten } from './rule-words.js';
 
 export interface Limits {
   maxDepth: number;
   maxNodes: number;
-  nativePatternMaxLength: number;
+  /** Time for the patterns on the bounded (worker) path, per judged document. */
+  patternTimeLimitMs: number;
   defaultDraft: Draft;
 }
 
@@ -43,6 +45,8 @@ export class SchemaJudge {
   private decoder: NullDecoder | undefined;
   private readonly subValidators = new Map<string, SubValidator | undefined>();
   private validate: ValidateFunction | undefined;
+  /** Whether a pattern of this schema runs on the bounded path (known once compiled). */
+  private bounded = false;
   private readonly maxDepth: number;
   private readonly maxNodes: number;
 
@@ -60,7 +64,21 @@ export class SchemaJudge {
   warm(): Diagnostic[] {
     this.compile();
     if (this.broken) return this.broken;
-    return patternWarnings(this.schema, this.at, this.limits.nativePatternMaxLength);
+    return patternWarnings(this.schema, this.at, this.limits.patternTimeLimitMs);
+  }
+
+  /** judge(), with every bounded-path pattern answered within the time limit (blocking at most that). */
+  check(document: unknown, decodeNulls: boolean): Verdict {
+    if (!this.validate) this.compile();
+    if (!this.bounded) return this.judge(document, decodeNulls);
+    return judgeBounded(() => this.judge(document, decodeNulls), this.limits.patternTimeLimitMs, (e) => this.patternTimeout(e, document));
+  }
+
+  /** check() that never blocks the event loop on a bounded-path pattern; as fast as check() otherwise. */
+  checkAsync(document: unknown, decodeNulls: boolean): Verdict | Promise<Verdict> {
+    if (!this.validate) this.compile();
+    if (!this.bounded) return this.judge(document, decodeNulls);
+    return judgeBoundedAsync(() => this.judge(document, decodeNulls), this.limits.patternTimeLimitMs, (e) => this.patternTimeout(e, document));
   }
 
   judge(document: unknown, decodeNulls: boolean): Verdict {
@@ -69,8 +87,10 @@ export class SchemaJudge {
     if (validate === undefined) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
     const scanned = scan(document, this.maxDepth, this.maxNodes);
     if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
-    const value = decodeNulls && scanned === SCAN_HAS_NULL ? this.decodeNulls(document) : document;
+    let value = document;
     try {
+      // Decoding validates subschemas too, so a pattern may throw there as well.
+      if (decodeNulls && scanned === SCAN_HAS_NULL) value = this.decodeNulls(document);
       if (validate(value)) return { ok: true, value };
     } catch (error) {
       return this.refuse(this.thrownViolation(error, value));
@@ -96,12 +116,16 @@ export class SchemaJudge {
     return { ok: false, violations: [v], schemaFault: false };
   }
 
+  private patternTimeout(error: PatternTimeoutError, document: unknown): Verdict {
+    return this.refuse(this.thrownViolation(error, document));
+  }
+
   private thrownViolation(error: unknown, value: unknown): Violation {
-    if (error instanceof PatternTooLongError) {
+    if (error instanceof PatternTimeoutError) {
       return {
         path: locateString(value, error.input, this.limits.maxDepth) ?? '',
-        rule: `is too long (${error.input.length} characters) to be checked against the pattern ${error.pattern}; at most ${error.limit} characters are accepted here`,
-        value: JSON.stringify(error.input.slice(0, 40)).slice(0, -1) + '…"',
+        rule: `could not be checked against the pattern ${error.pattern} within ${error.limitMs} ms, so it is not accepted`,
+        value: shorten(error.input),
         keyword: 'pattern',
       };
     }
@@ -123,13 +147,13 @@ export class SchemaJudge {
       return undefined;
     }
     const ownProperties = namesPrototypeKeys(s);
-    let ajv = sharedAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
+    let ajv = sharedAjv(draft, ownProperties);
     try {
       this.ready = { ajv, draft, validate: this.compileIn(ajv) };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
-        ajv = privateAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
+        ajv = privateAjv(draft, ownProperties);
         this.ready = { ajv, draft, validate: this.compileIn(ajv) };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
@@ -137,6 +161,7 @@ export class SchemaJudge {
       }
     }
     this.validate = this.ready?.validate;
+    if (this.ready) this.bounded = boundedPatterns(this.schema).length > 0;
     return this.ready;
   }
 

