@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintTools } from '../../src/index.js';
+import { createJudge, lintTools } from '../../src/index.js';
 
 const RULE = 'json-schema.tool-schema.valid';
 const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) => ({ name: 't', inputSchema, ...extra });
@@ -48,6 +48,21 @@ describe('json-schema.tool-schema.valid', () => {
     expect(d).toMatchObject({ severity: 'error', path: '/inputSchema/properties/s/pattern' });
     const [p] = only(tool({ type: 'object', patternProperties: { 'a/(': {} } }));
     expect(p).toMatchObject({ severity: 'error', path: '/inputSchema/patternProperties/a~1(' });
+  });
+
+  it('refuses patterns that are not ECMA-262 with the u flag, even when valid without it', () => {
+    const found = only(tool({ type: 'object', properties: { a: { type: 'string', pattern: '(?i)abc' }, b: { type: 'string', pattern: '^a{,2}$' } }, patternProperties: { '\\-x': {} } }));
+    expect(found.map((d) => [d.path, d.severity]).sort()).toEqual([
+      ['/inputSchema/patternProperties/\\-x', 'error'],
+      ['/inputSchema/properties/a/pattern', 'error'],
+      ['/inputSchema/properties/b/pattern', 'error'],
+    ]);
+    expect(found.find((d) => d.path.endsWith('/b/pattern'))!.message).toMatch(/^Pattern "\^a\{,2\}\$" is not a valid ECMA-262 regular expression with the u flag \(.*\); it is valid only without the u flag/);
+    // The judge refuses to compile them too: every call is the server's fault, never judged by another meaning.
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { b: { type: 'string', pattern: '^a{,2}$' } } } });
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', severity: 'error' })]);
+    const r = judge.checkArguments({ b: 'a{,2}' }, { decodeNulls: false });
+    expect(!r.ok && r.fault).toBe('server');
   });
 
   it('resolves local references: #, pointers, $defs, definitions, $anchor, escapes', () => {
