@@ -1,4 +1,4 @@
-import { createJudge, type Dialect, type Judge } from '@redouble/dialects';
+import { createJudge, type Dialect, type Judge, type JudgeOptions } from '@redouble/dialects';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INTERNAL_ERROR, INVALID_PARAMS } from './constants.js';
 import { encodeNulls } from './encode-nulls.js';
@@ -20,7 +20,12 @@ export class ToolCaller {
   // Compiled on a tool's first call: compiling every schema up front would make a large server slow to start.
   private readonly judges = new Map<string, Judge>();
 
-  constructor(tools: Map<string, RegisteredTool>, lists: ToolListCache, logger: Logger) {
+  constructor(
+    tools: Map<string, RegisteredTool>,
+    lists: ToolListCache,
+    logger: Logger,
+    private readonly judgeOptions?: JudgeOptions,
+  ) {
     this.tools = tools;
     this.lists = lists;
     this.logger = logger;
@@ -55,7 +60,7 @@ export class ToolCaller {
   private judgeFor(entry: RegisteredTool): Judge {
     let judge = this.judges.get(entry.name);
     if (!judge) {
-      judge = createJudge(entry.tool);
+      judge = createJudge(entry.tool, this.judgeOptions);
       this.judges.set(entry.name, judge);
     }
     return judge;

@@ -1,4 +1,4 @@
-import { loadDialects, type DialectRegistry } from '@redouble/dialects';
+import { loadDialects, type DialectRegistry, type JudgeOptions } from '@redouble/dialects';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
@@ -21,6 +21,11 @@ export interface DialectToolsOptions {
   defaultDialect?: string;
   /** Registration warnings and server faults; default: stderr. */
   logger?: Logger;
+  /**
+   * Limits of the judge of every call (createJudge options), e.g. `patternTimeLimitMs`: the time a
+   * call's look-around or back-reference patterns may take, in a worker, before it is refused.
+   */
+  judge?: JudgeOptions;
 }
 
 /** A set of tools served in every dialect: build it once, attach it to each SDK Server. */
@@ -50,7 +55,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
   const registered = registerTools(tools, logger);
   const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
   const lists = new ToolListCache(registered, logger);
-  const caller = new ToolCaller(registered, lists, logger);
+  const caller = new ToolCaller(registered, lists, logger, options.judge);
   const advertisement = dialectAdvertisement(selection.defaultName, selection.accepted());
   // One shared capabilities object: attaching to a fresh Server per HTTP request stays cheap.
   const shared = deepFreeze({ tools: {}, ...dialectCapabilities(advertisement) });
