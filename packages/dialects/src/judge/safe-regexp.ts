@@ -20,7 +20,8 @@ import { boundedTest } from './patterns/bounded-run.js';
 import { translatePattern } from './patterns/translate.js';
 
 interface LinearPattern {
-  matcher(input: string): { find(): boolean };
+  // test(): any match, without captures: re2js runs its DFA.
+  test(input: string): boolean;
 }
 interface LinearEngine {
   compile(pattern: string, flags?: number): LinearPattern;
@@ -57,7 +58,7 @@ function makePlan(source: string): PatternPlan {
   if (translation.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${translation.reason})` };
   try {
     const compiled = linear.compile(translation.re2);
-    return { kind: 'linear', re2: translation.re2, test: (input) => compiled.matcher(input).find() };
+    return { kind: 'linear', re2: translation.re2, test: (input) => compiled.test(input) };
   } catch (error) {
     return { kind: 'bounded', reason: `the linear-time engine cannot hold it (${error instanceof Error ? error.message : String(error)})` };
   }
