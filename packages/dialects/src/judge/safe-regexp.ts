@@ -5,9 +5,10 @@
  *
  * - A pattern the native engine refuses with the `u` flag throws here, as in Ajv: the schema is
  *   refused when it compiles, never run with some other meaning.
- * - Every other pattern is read by the ECMA-262 grammar and spelled for re2js, a linear-time
- *   engine, with each class written out as code points (patterns/translate.ts): linear time,
- *   ECMA-262 meaning.
+ * - Every other pattern is read by the ECMA-262 grammar (patterns/translate.ts) into code-point
+ *   sets and runs on the judge's own lazy DFA (patterns/dfa.ts): linear time, ECMA-262 meaning.
+ *   What the DFA declines (word boundaries, very large counted repetitions) is spelled for re2js,
+ *   another linear-time engine, with each class written out as code points.
  * - A pattern with no linear spelling (look-around, back-references, a repetition count past
  *   re2js's 1000) runs on the native engine in a worker thread under a time limit per judged
  *   document (patterns/bounded-run.ts). `judge.warm()` warns about each such pattern.
@@ -17,7 +18,8 @@
  */
 import { createRequire } from 'node:module';
 import { boundedTest } from './patterns/bounded-run.js';
-import { translatePattern } from './patterns/translate.js';
+import { compileDfa } from './patterns/dfa.js';
+import { readPattern, spellForRe2 } from './patterns/translate.js';
 
 interface LinearPattern {
   // test(): any match, without captures: re2js runs its DFA.
@@ -40,7 +42,7 @@ const linear = loadLinearEngine();
 export const linearEngineAvailable = linear !== undefined;
 
 /** How a pattern runs: in linear time, or on the bounded native path, and why. */
-export type PatternPlan = { kind: 'linear'; re2: string; test(input: string): boolean } | { kind: 'bounded'; reason: string };
+export type PatternPlan = { kind: 'linear'; engine: 'dfa' | 're2js'; test(input: string): boolean } | { kind: 'bounded'; reason: string };
 
 const plans = new Map<string, PatternPlan>();
 
@@ -52,13 +54,16 @@ export function planPattern(source: string): PatternPlan {
 }
 
 function makePlan(source: string): PatternPlan {
+  const reading = readPattern(source);
+  if (reading.kind === 'backtracking') return { kind: 'bounded', reason: `it uses ${reading.reason}, which no linear-time engine runs` };
+  if (reading.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${reading.reason})` };
+  const dfa = compileDfa(reading.node);
+  if (dfa) return { kind: 'linear', engine: 'dfa', test: (input) => dfa.test(input) };
   if (!linear) return { kind: 'bounded', reason: 'the linear-time engine (re2js) is not installed' };
-  const translation = translatePattern(source);
-  if (translation.kind === 'backtracking') return { kind: 'bounded', reason: `it uses ${translation.reason}, which no linear-time engine runs` };
-  if (translation.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${translation.reason})` };
+  const re2 = spellForRe2(reading.node);
   try {
-    const compiled = linear.compile(translation.re2);
-    return { kind: 'linear', re2: translation.re2, test: (input) => compiled.test(input) };
+    const compiled = linear.compile(re2);
+    return { kind: 'linear', engine: 're2js', test: (input) => compiled.test(input) };
   } catch (error) {
     return { kind: 'bounded', reason: `the linear-time engine cannot hold it (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -15,7 +15,21 @@
  */
 import { complement, DIGIT, DOT, propertySet, single, SPACE, union, WORD, type Ranges } from './code-points.js';
 
+/** A pattern's meaning as a regular expression over code points (no look-around, no back-reference). */
+export type PatternNode =
+  | { type: 'set'; set: Ranges }
+  | { type: 'seq'; items: PatternNode[] }
+  | { type: 'alt'; items: PatternNode[] }
+  /** `quantifier` is the RE2 spelling ('' for none); `max` is Infinity when unbounded. */
+  | { type: 'repeat'; body: PatternNode; min: number; max: number; quantifier: string }
+  | { type: 'start' }
+  | { type: 'end' }
+  | { type: 'word-boundary'; negated: boolean };
+
+export type Reading = { kind: 'regular'; node: PatternNode } | { kind: 'backtracking'; reason: string } | { kind: 'unreadable'; reason: string };
 export type Translation = { kind: 'linear'; re2: string } | { kind: 'backtracking'; reason: string } | { kind: 'unreadable'; reason: string };
+
+const EMPTY: PatternNode = { type: 'seq', items: [] };
 
 class Unreadable extends Error {}
 
@@ -44,10 +58,10 @@ class Reader {
     this.cps = [...source].map((c) => c.codePointAt(0)!);
   }
 
-  read(): Translation {
-    const re2 = this.disjunction();
+  read(): Reading {
+    const node = this.disjunction();
     if (this.pos < this.cps.length) throw new Unreadable(`unexpected ${this.char()} at ${this.pos}`);
-    return this.backtracking ? { kind: 'backtracking', reason: this.backtracking } : { kind: 'linear', re2 };
+    return this.backtracking ? { kind: 'backtracking', reason: this.backtracking } : { kind: 'regular', node };
   }
 
   private peek(offset = 0): number | undefined {
@@ -67,47 +81,47 @@ class Reader {
     if (!this.eat(text)) throw new Unreadable(`expected ${text} at ${this.pos}`);
   }
 
-  private disjunction(): string {
+  private disjunction(): PatternNode {
     const alternatives = [this.alternative()];
     while (this.eat('|')) alternatives.push(this.alternative());
-    return alternatives.length === 1 ? alternatives[0]! : alternatives.join('|');
+    return alternatives.length === 1 ? alternatives[0]! : { type: 'alt', items: alternatives };
   }
 
-  private alternative(): string {
-    let out = '';
-    while (this.pos < this.cps.length && this.char() !== '|' && this.char() !== ')') out += this.term();
-    return out;
+  private alternative(): PatternNode {
+    const items: PatternNode[] = [];
+    while (this.pos < this.cps.length && this.char() !== '|' && this.char() !== ')') items.push(this.term());
+    return { type: 'seq', items };
   }
 
-  private term(): string {
+  private term(): PatternNode {
     const assertion = this.assertion();
     if (assertion !== undefined) return assertion;
-    const atom = this.atom();
-    return `(?:${atom})${this.quantifier()}`;
+    const body = this.atom();
+    return { body, ...this.quantifier() };
   }
 
   /** Assertions take no quantifier with the `u` flag. */
-  private assertion(): string | undefined {
-    if (this.eat('^')) return '\\A';
-    if (this.eat('$')) return '\\z';
-    if (this.eat('\\b')) return '\\b';
-    if (this.eat('\\B')) return '\\B';
+  private assertion(): PatternNode | undefined {
+    if (this.eat('^')) return { type: 'start' };
+    if (this.eat('$')) return { type: 'end' };
+    if (this.eat('\\b')) return { type: 'word-boundary', negated: false };
+    if (this.eat('\\B')) return { type: 'word-boundary', negated: true };
     for (const open of ['(?=', '(?!', '(?<=', '(?<!']) {
       if (this.eat(open)) {
         this.disjunction();
         this.expect(')');
         this.backtracking ??= 'look-around';
-        return '';
+        return EMPTY;
       }
     }
     return undefined;
   }
 
-  private quantifier(): string {
-    let q: string;
-    if (this.eat('*')) q = '*';
-    else if (this.eat('+')) q = '+';
-    else if (this.eat('?')) q = '?';
+  private quantifier(): { type: 'repeat'; min: number; max: number; quantifier: string } {
+    let q: { type: 'repeat'; min: number; max: number; quantifier: string };
+    if (this.eat('*')) q = { type: 'repeat', min: 0, max: Infinity, quantifier: '*' };
+    else if (this.eat('+')) q = { type: 'repeat', min: 1, max: Infinity, quantifier: '+' };
+    else if (this.eat('?')) q = { type: 'repeat', min: 0, max: 1, quantifier: '?' };
     else if (this.char() === '{') {
       this.pos++;
       const min = this.digits();
@@ -115,8 +129,8 @@ class Reader {
       if (this.eat(',')) max = this.char() === '}' ? '' : this.digits();
       this.expect('}');
       if (max !== '' && BigInt(min) > BigInt(max)) throw new Unreadable('numbers out of order in a quantifier');
-      q = max === min ? `{${min}}` : `{${min},${max}}`;
-    } else return '';
+      q = { type: 'repeat', min: Number(min), max: max === '' ? Infinity : Number(max), quantifier: max === min ? `{${min}}` : `{${min},${max}}` };
+    } else return { type: 'repeat', min: 1, max: 1, quantifier: '' };
     this.eat('?'); // lazy or greedy: the same strings match
     return q;
   }
@@ -128,14 +142,14 @@ class Reader {
     return String(BigInt(String.fromCodePoint(...this.cps.slice(start, this.pos))));
   }
 
-  private atom(): string {
+  private atom(): PatternNode {
     const c = this.char();
     if (c === '.') {
       this.pos++;
-      return spellSet(DOT);
+      return { type: 'set', set: DOT };
     }
     if (c === '(') return this.group();
-    if (c === '[') return spellSet(this.characterClass());
+    if (c === '[') return { type: 'set', set: this.characterClass() };
     if (c === '\\') {
       this.pos++;
       return this.atomEscape();
@@ -143,10 +157,10 @@ class Reader {
     const cp = this.peek();
     if (cp === undefined || SYNTAX.has(cp)) throw new Unreadable(`unexpected ${c || 'end'} at ${this.pos}`);
     this.pos++;
-    return spellSet(single(cp));
+    return { type: 'set', set: single(cp) };
   }
 
-  private group(): string {
+  private group(): PatternNode {
     this.expect('(');
     if (this.eat('?:')) {
       // non-capturing
@@ -165,21 +179,21 @@ class Reader {
     this.expect('>');
   }
 
-  private atomEscape(): string {
+  private atomEscape(): PatternNode {
     const c = this.char();
     if (/[1-9]/.test(c)) {
       this.digits();
       this.backtracking ??= 'back-reference';
-      return '';
+      return EMPTY;
     }
     if (c === 'k') {
       this.pos++;
       this.expect('<');
       this.groupName();
       this.backtracking ??= 'back-reference';
-      return '';
+      return EMPTY;
     }
-    return spellSet(this.escapeSet(false));
+    return { type: 'set', set: this.escapeSet(false) };
   }
 
   /** An escape after `\` that stands for a set of characters (one character, or a class escape). */
@@ -307,15 +321,41 @@ function isSingle(set: Ranges): boolean {
 }
 
 /**
- * The pattern in RE2 syntax with its ECMA-262 meaning, or why it has none. Call only with a
- * pattern the native engine accepted with the `u` flag: this reader follows the grammar but does
- * not report every early error the standard lists.
+ * The pattern's meaning as a regular expression, or why it has none. Call only with a pattern the
+ * native engine accepted with the `u` flag: this reader follows the grammar but does not report
+ * every early error the standard lists.
  */
-export function translatePattern(source: string): Translation {
+export function readPattern(source: string): Reading {
   try {
     return new Reader(source).read();
   } catch (error) {
     if (error instanceof Unreadable) return { kind: 'unreadable', reason: error.message };
     throw error;
   }
+}
+
+/** The pattern in RE2 syntax: every class as explicit code points, anchors as input bounds. */
+export function spellForRe2(node: PatternNode): string {
+  switch (node.type) {
+    case 'set':
+      return spellSet(node.set);
+    case 'seq':
+      return node.items.map(spellForRe2).join('');
+    case 'alt':
+      return node.items.map(spellForRe2).join('|');
+    case 'repeat':
+      return `(?:${spellForRe2(node.body)})${node.quantifier}`;
+    case 'start':
+      return '\\A';
+    case 'end':
+      return '\\z';
+    case 'word-boundary':
+      return node.negated ? '\\B' : '\\b';
+  }
+}
+
+/** The pattern in RE2 syntax with its ECMA-262 meaning, or why it has none (see readPattern). */
+export function translatePattern(source: string): Translation {
+  const reading = readPattern(source);
+  return reading.kind === 'regular' ? { kind: 'linear', re2: spellForRe2(reading.node) } : reading;
 }

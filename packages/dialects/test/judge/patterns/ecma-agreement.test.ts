@@ -14,6 +14,10 @@ const AROUND_THE_DIFFERENCES = [
   '[\\s\\S]', '[^\\s]', '[\\w-]+', '^[\\d.]+$', '\\p{L}+', '^\\P{L}$', '\\p{Script=Greek}', '\\u{1F600}', '^\\uD83D\\uDE00$', '^\\uD83D', '[\\uD800-\\uDFFF]',
   '^[😀-😂]$', '\\cJ', '\\0', '[\\b]', '\\x0b', '\\v', '\\f', '^$', '[]', '[^]', 'a{2,3}', 'a{0}', '(?:a|b)*c', '(?<n>x)y', 'a*?b', '^(?:\\r\\n|\\n)$',
   '^\\u2028$', '[\\u2000-\\u200a]', '^\\t\\t\\u00a0 \\t$', '(?=a)', '(?<=a)b', '(a)\\1', '^(?!\\s)', '\\k<x>(?<x>a)',
+  // Shapes the judge's DFA builds states for: anchors inside alternations, counted and nested
+  // repetitions, empty matches, astral ranges, surrogate ranges that a pair must not match.
+  '$^', '^$|a', '^|a', 'a|$', '(?:$|a)b', 'x*$', '(?:)', 'a{3}', 'a{2,5}b', '(?:a?){3}$', '(a*)*b', '(a|ab)(c|bcd)(d*)$', '^(?:ab|a)*$',
+  '[^]*', '.{3}', '\\u{10FFFF}', '^[\\u{10000}-\\u{10FFFF}]+$', '^[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]$', '^[^\\uD83D]$', '^\\S{2}$', '^(?:\\r?\\n)+$',
 ];
 
 const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029', '\r\n'];
