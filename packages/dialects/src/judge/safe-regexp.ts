@@ -9,8 +9,8 @@
  *   sets and runs on the judge's own lazy DFA (patterns/dfa.ts): linear time, ECMA-262 meaning.
  *   What the DFA declines (word boundaries, very large counted repetitions) is spelled for re2js,
  *   another linear-time engine, with each class written out as code points.
- * - A pattern with no linear spelling (look-around, back-references, a repetition count past
- *   re2js's 1000) runs on the native engine in a worker thread under a time limit per judged
+ * - A pattern with no linear spelling (look-around, back-references, a property escape, a
+ *   repetition too large for both linear engines) runs on the native engine in a worker thread under a time limit per judged
  *   document (patterns/bounded-run.ts). `judge.warm()` warns about each such pattern.
  *
  * Ajv caches compiled patterns by the engine object's `toString()`, so every adapter returns its
@@ -55,7 +55,7 @@ export function planPattern(source: string): PatternPlan {
 
 function makePlan(source: string): PatternPlan {
   const reading = readPattern(source);
-  if (reading.kind === 'backtracking') return { kind: 'bounded', reason: `it uses ${reading.reason}, which no linear-time engine runs` };
+  if (reading.kind === 'backtracking') return { kind: 'bounded', reason: `it uses ${reading.reason}` };
   if (reading.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${reading.reason})` };
   const dfa = compileDfa(reading.node);
   if (dfa) return { kind: 'linear', engine: 'dfa', test: (input) => dfa.test(input) };

@@ -38,6 +38,26 @@ describe('hostile arguments', () => {
     expect(await judge.checkArgumentsAsync({ list: ['aaa', 'aa'] }, { decodeNulls: false })).toEqual({ ok: true, value: { list: ['aaa', 'aa'] } });
   });
 
+  it('a real tool pattern that backtracks natively runs in linear time on a long hostile string', () => {
+    // cloudflare-radar's hostname pattern: the native engine takes exponential time on this string.
+    const pattern = '^(([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])\\.)*([A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])$';
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { domain: { type: 'string', pattern } } } });
+    const hostile = 'a'.repeat(100_000) + '-';
+    expect(judge.checkArguments({ domain: hostile }, { decodeNulls: false }).ok).toBe(false);
+    expect(judge.checkArguments({ domain: `${'ab.'.repeat(30_000)}example` }, { decodeNulls: false }).ok).toBe(true);
+    expect(judge.warm()).toEqual([]);
+  });
+
+  it('a hostile key under a look-around patternProperties is refused at that key when its time runs out', async () => {
+    const judge = createJudge({ inputSchema: { type: 'object', patternProperties: { '^(?=(a+)+$)a': { type: 'integer' } } } });
+    const key = 'a'.repeat(40) + '!';
+    for (const r of [judge.checkArguments({ ok: 1, [key]: 2 }, { decodeNulls: false }), await judge.checkArgumentsAsync({ ok: 1, [key]: 2 }, { decodeNulls: false })]) {
+      expect(!r.ok && r.violations.map((v) => [v.path, v.keyword, v.rule])).toEqual([[`/${key}`, 'pattern', 'could not be checked against the pattern ^(?=(a+)+$)a within 50 ms, so it is not accepted']]);
+    }
+    expect(judge.checkArguments({ aaa: 'x' }, { decodeNulls: false }).ok).toBe(false);
+    expect(judge.checkArguments({ aaa: 3, b: 'x' }, { decodeNulls: false }).ok).toBe(true);
+  });
+
   it('patterns compiled into the shared instance never stand in for one another', () => {
     // Ajv caches patterns by the engine object's toString(): each pattern must have its own.
     const judges = ['^a+$', '^b+$', '^[0-9]{3}$'].map((pattern) => createJudge({ inputSchema: { type: 'object', properties: { s: { type: 'string', pattern } } } }));

@@ -12,8 +12,11 @@ import type { Ranges } from './code-points.js';
 import type { PatternNode } from './translate.js';
 
 const MAX_NFA_STATES = 4_000;
-/** DFA states kept per pattern; past it, new states are built but not kept (still linear). */
-const MAX_DFA_STATES = 2_000;
+/**
+ * Transition slots (states x character classes) kept per pattern; past it, new states are built
+ * but not kept, which costs a closure per character but stays linear.
+ */
+const MAX_DFA_SLOTS = 200_000;
 
 const CHAR = 0;
 const SPLIT = 1;
@@ -81,6 +84,7 @@ class NfaBuilder {
 }
 
 interface DfaState {
+  readonly key: string;
   /** The NFA states, sorted (CHAR, END and MATCH states only: the closure's frontier). */
   readonly members: Int32Array;
   readonly matched: boolean;
@@ -195,6 +199,7 @@ class Dfa implements LinearMatcher {
     let matched = false;
     for (const id of members) if (this.nfa[id]!.kind === MATCH) matched = true;
     const state: DfaState = {
+      key,
       members: Int32Array.from(members),
       matched,
       acceptsAtEnd: matched || this.reachesMatchAtEnd(members, atStart),
@@ -202,7 +207,7 @@ class Dfa implements LinearMatcher {
       dead: members.length === 0 && this.laterStart().length === 0,
       next: new Array<DfaState | undefined>(this.classCount),
     };
-    if (this.cache.size < MAX_DFA_STATES) this.cache.set(key, state);
+    if ((this.cache.size + 1) * this.classCount <= MAX_DFA_SLOTS) this.cache.set(key, state);
     return state;
   }
 
@@ -235,7 +240,8 @@ class Dfa implements LinearMatcher {
       if (s.kind === CHAR && s.classes![c] === 1) targets.push(s.out[0]!);
     }
     const next = this.state(this.closure([...targets, ...this.laterStart()], false));
-    from.next[c] = next;
+    // A state left out of the cache keeps no edges either, so memory stays within the bound.
+    if (this.cache.get(from.key) === from) from.next[c] = next;
     return next;
   }
 }

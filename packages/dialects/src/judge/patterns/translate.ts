@@ -8,12 +8,13 @@
  * - `^` and `$` (no multiline flag) become `\A` and `\z`; `\b`/`\B` keep their spelling, since both
  *   engines use the ASCII word characters for them;
  * - groups become non-capturing and lazy quantifiers greedy: only whether a match exists counts;
- * - look-around and back-references have no linear spelling: the pattern is `backtracking`.
+ * - look-around and back-references have no linear spelling, and property escapes (`\p{..}`) no
+ *   exact one here: the pattern is `backtracking`, for the native engine on the bounded path.
  *
  * A pattern this reader cannot follow is reported as `unreadable` rather than guessed at; the
  * caller has already checked it with the native engine and runs it on the bounded path.
  */
-import { complement, DIGIT, DOT, propertySet, single, SPACE, union, WORD, type Ranges } from './code-points.js';
+import { complement, DIGIT, DOT, single, SPACE, union, WORD, type Ranges } from './code-points.js';
 
 /** A pattern's meaning as a regular expression over code points (no look-around, no back-reference). */
 export type PatternNode =
@@ -110,7 +111,7 @@ class Reader {
       if (this.eat(open)) {
         this.disjunction();
         this.expect(')');
-        this.backtracking ??= 'look-around';
+        this.backtracking ??= 'look-around, which no linear-time engine runs';
         return EMPTY;
       }
     }
@@ -183,14 +184,14 @@ class Reader {
     const c = this.char();
     if (/[1-9]/.test(c)) {
       this.digits();
-      this.backtracking ??= 'back-reference';
+      this.backtracking ??= 'a back-reference, which no linear-time engine runs';
       return EMPTY;
     }
     if (c === 'k') {
       this.pos++;
       this.expect('<');
       this.groupName();
-      this.backtracking ??= 'back-reference';
+      this.backtracking ??= 'a back-reference, which no linear-time engine runs';
       return EMPTY;
     }
     return { type: 'set', set: this.escapeSet(false) };
@@ -205,12 +206,14 @@ class Reader {
       return named;
     }
     if (c === 'p' || c === 'P') {
-      const start = this.pos;
       this.pos++;
       this.expect('{');
       while (this.pos < this.cps.length && this.char() !== '}') this.pos++;
       this.expect('}');
-      return propertySet(`\\${String.fromCodePoint(...this.cps.slice(start, this.pos))}`);
+      // Reading the code points of a property from the native engine costs a scan of all 1.1M
+      // (hundreds of ms); another engine's tables may be another Unicode version.
+      this.backtracking ??= "a Unicode property escape, whose code points only the native engine's tables give exactly";
+      return [];
     }
     if (inClass && c === 'b') {
       this.pos++;
