@@ -105,7 +105,8 @@ let nextSyncId = 0;
 
 /** Runs a batch, blocking the calling thread at most `timeoutMs` once the worker is up. */
 export function runSync(tests: PatternTest[], timeoutMs: number): BatchOutcome {
-  const thread = (syncThread ??= new Thread());
+  const thread = (syncThread ??= startThread());
+  if (!thread) return { timedOut: 0 };
   if (!thread.started) Atomics.wait(thread.state, 1, 0, START_LIMIT_MS);
   const id = ++nextSyncId;
   thread.port.postMessage({ id, tests });
@@ -148,9 +149,22 @@ export function runAsync(tests: PatternTest[], timeoutMs: number): Promise<Batch
   });
 }
 
-function asyncWorker(): Thread {
+/**
+ * A new worker, or undefined where none can start (a permission model that forbids threads): the
+ * tests are then never answered, so the documents needing them are refused, as on a timeout.
+ */
+function startThread(): Thread | undefined {
+  try {
+    return new Thread();
+  } catch {
+    return undefined;
+  }
+}
+
+function asyncWorker(): Thread | undefined {
   if (asyncThread) return asyncThread;
-  const thread = new Thread();
+  const thread = startThread();
+  if (!thread) return undefined;
   thread.port.on('message', (answer: Answer) => {
     const current = inFlight;
     if (!current || current.job.id !== answer.id) return;
@@ -174,6 +188,11 @@ function sendNext(): void {
     return;
   }
   const thread = asyncWorker();
+  if (!thread) {
+    job.resolve({ timedOut: 0 });
+    sendNext();
+    return;
+  }
   thread.port.ref();
   const arm = (): NodeJS.Timeout =>
     setTimeout(() => {
