@@ -8,6 +8,8 @@ import { escapeToken } from '../json-pointer.js';
 import { planPattern } from './safe-regexp.js';
 
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+/** Keywords whose members are named subschemas: there, "enum" is a property name, not data. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
 interface Found {
   pattern: string;
@@ -18,7 +20,7 @@ interface Found {
 /** Every `pattern` and `patternProperties` key that has no linear-time plan, with its pointer. */
 export function boundedPatterns(schema: unknown, at = ''): Found[] {
   const out: Found[] = [];
-  const visit = (node: unknown, path: string, depth: number): void => {
+  const visit = (node: unknown, path: string, depth: number, inMap = false): void => {
     if (node === null || typeof node !== 'object' || depth > 512) return;
     if (Array.isArray(node)) {
       node.forEach((v, i) => visit(v, `${path}/${i}`, depth + 1));
@@ -26,6 +28,10 @@ export function boundedPatterns(schema: unknown, at = ''): Found[] {
     }
     for (const [k, v] of Object.entries(node)) {
       const p = `${path}/${escapeToken(k)}`;
+      if (inMap) {
+        visit(v, p, depth + 1);
+        continue;
+      }
       const patterns = k === 'pattern' && typeof v === 'string' ? [v] : k === 'patternProperties' && v && typeof v === 'object' ? Object.keys(v) : [];
       for (const pattern of patterns) {
         let plan;
@@ -36,7 +42,7 @@ export function boundedPatterns(schema: unknown, at = ''): Found[] {
         }
         if (plan.kind === 'bounded') out.push({ pattern, path: k === 'pattern' ? p : `${p}/${escapeToken(pattern)}`, reason: plan.reason });
       }
-      if (!DATA_KEYWORDS.has(k)) visit(v, p, depth + 1);
+      if (!DATA_KEYWORDS.has(k)) visit(v, p, depth + 1, SCHEMA_MAPS.has(k));
     }
   };
   visit(schema, at, 0);

@@ -58,6 +58,15 @@ describe('hostile arguments', () => {
     expect(judge.checkArguments({ aaa: 3, b: 'x' }, { decodeNulls: false }).ok).toBe(true);
   });
 
+  it('finds a look-around pattern under a property named like a data keyword, and never blocks for it when async', async () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { enum: { type: 'string', pattern: '^(?=(a+)+$)a' } } } });
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.pattern-not-linear', path: '/inputSchema/properties/enum/pattern' })]);
+    let settled = false;
+    const pending = judge.checkArgumentsAsync({ enum: 'a'.repeat(40) + '!' }, { decodeNulls: false }).finally(() => (settled = true));
+    expect(settled).toBe(false);
+    expect((await pending).ok).toBe(false);
+  });
+
   it('patterns compiled into the shared instance never stand in for one another', () => {
     // Ajv caches patterns by the engine object's toString(): each pattern must have its own.
     const judges = ['^a+$', '^b+$', '^[0-9]{3}$'].map((pattern) => createJudge({ inputSchema: { type: 'object', properties: { s: { type: 'string', pattern } } } }));
