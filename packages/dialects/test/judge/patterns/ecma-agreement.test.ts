@@ -53,7 +53,7 @@ describe('pattern verdicts agree with new RegExp(p, "u")', () => {
 
   it.each([...patterns.keys()].map((p) => [p]))('%s', (pattern) => {
     const native = new RegExp(pattern, 'u');
-    const judge = createJudge({ inputSchema: { type: 'string', pattern } }, { requireObjectArguments: false, patternTimeLimitMs: 5_000 });
+    const judge = createJudge({ inputSchema: { type: 'string', pattern } }, { requireObjectArguments: false, patternTimeLimitMs: 10_000 });
     const seeds = patterns.get(pattern)!;
     // Bounded patterns cost a worker round trip per string: fewer runs, same strings.
     const numRuns = planPattern(pattern).kind === 'linear' ? 300 : 60;
