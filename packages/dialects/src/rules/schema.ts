@@ -7,6 +7,8 @@ import { z } from 'zod';
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const dialectName = /^[a-z][a-z0-9_]*$/;
 const versionPattern = /^\d{4}-\d{2}(-\d{2})?$/;
+/** A pin of another file by name and version: `name@YYYY-MM`. */
+const pinPattern = /^[a-z][a-z0-9_-]*@\d{4}-\d{2}(-\d{2})?$/;
 
 const keyword = z.string().min(1);
 const keywordList = z.array(keyword).min(1);
@@ -157,12 +159,27 @@ export const RuleFileSchema = z.strictObject({
     .nullable()
     .optional(),
   sources: z.record(z.string().regex(kebab, 'a source id must be kebab-case'), SourceSchema),
+  /** The sentence file whose notes this dialect starts from (docs/rule-format.md, Sentence files). */
+  sentences: z.string().regex(pinPattern, 'sentences must pin a sentence file as name@version').optional(),
   otherKeywords: z.enum(['keep', 'drop']).optional(),
   notes: z.array(NoteSchema).default([]),
   rules: z.array(RuleSchema).default([]),
 });
 
+/**
+ * A sentence file (`<dir>/sentences/<name>@<version>.yaml`): the wording shared by the dialects
+ * that name it, so a vendor file holds only its rules and sources.
+ */
+export const SentenceFileSchema = z.strictObject({
+  sentences: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a sentence file name must match [a-z][a-z0-9_-]*'),
+  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
+  summary: z.string().min(1),
+  extends: z.string().regex(pinPattern, 'extends must pin a sentence file as name@version').nullable().optional(),
+  notes: z.array(NoteSchema).default([]),
+});
+
 export type RuleFile = z.infer<typeof RuleFileSchema>;
+export type SentenceFile = z.infer<typeof SentenceFileSchema>;
 export type Rule = z.infer<typeof RuleSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
@@ -192,7 +209,28 @@ export function ruleFileJsonSchema(): Record<string, unknown> {
   };
 }
 
+/** The JSON Schema export of the sentence-file format, for editors. */
+export function sentenceFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(SentenceFileSchema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: (ctx) => {
+      if (ctx.zodSchema === NoteSchema) ctx.jsonSchema.oneOf = [{ required: ['keywords'] }, { required: ['event'] }];
+    },
+  }) as Record<string, unknown>;
+  return {
+    ...schema,
+    title: 'schema-dialects sentence file',
+    description: 'Shared wording: dialects/sentences/<name>@<version>.yaml (docs/rule-format.md).',
+  };
+}
+
 /** The committed text of dialects/rule-file.schema.json. */
 export function ruleFileJsonSchemaText(): string {
   return `${JSON.stringify(ruleFileJsonSchema(), null, 2)}\n`;
+}
+
+/** The committed text of dialects/sentence-file.schema.json. */
+export function sentenceFileJsonSchemaText(): string {
+  return `${JSON.stringify(sentenceFileJsonSchema(), null, 2)}\n`;
 }
