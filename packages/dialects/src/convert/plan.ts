@@ -6,6 +6,7 @@ import type { Dialect } from '../rules/registry.js';
 import type { AnyValueRule, Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
 import { safeStringify } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
+import { compileGiven, type CompiledGiven } from '../rules/jsonpath.js';
 
 export type Policy =
   | { readonly kind: 'keep' }
@@ -66,8 +67,12 @@ export interface CompiledNote {
 }
 
 export interface GivenOverlay {
-  /** the JSONPath */
-  readonly path: string;
+  /** the rule's id, for diagnostics */
+  readonly ruleId: string;
+  /** the JSONPath, compiled once per plan */
+  readonly given: CompiledGiven;
+  /** matched against the canonical input node (selected once per schema) or the node as spelled */
+  readonly on: 'canonical' | 'spelled';
   readonly scope: 'all' | 'root' | 'below-root';
   readonly policies: ReadonlyMap<string, Policy>;
 }
@@ -79,6 +84,8 @@ export interface Plan {
   readonly rootTable: PolicyTable;
   readonly belowTable: PolicyTable;
   readonly given: readonly GivenOverlay[];
+  /** Policy tables of nodes that `given` rules select, by which rules matched (built once per plan). */
+  readonly givenTables: Map<string, PolicyTable>;
   /** undefined: references are left exactly as authored. */
   readonly references?: ReferencesPlan;
   readonly booleans: 'keep' | 'as-objects';
@@ -149,7 +156,7 @@ function compile(dialect: Dialect): Plan {
     const policies = keywordPolicies(rule);
     if (policies) {
       if (rule.given !== undefined) {
-        given.push({ path: rule.given, scope: rule.scope, policies });
+        given.push({ ruleId: rule.id, given: compileGiven(rule.given), on: rule.givenNode ?? 'canonical', scope: rule.scope, policies });
         continue;
       }
       for (const [k, p] of policies) {
@@ -204,6 +211,7 @@ function compile(dialect: Dialect): Plan {
     ...(allow ? { rootAllow: allow } : {}),
     belowTable: makeTable(belowPolicies, other),
     given,
+    givenTables: new Map(),
     ...(references ? { references } : {}),
     booleans,
     ...(nulls ? { nulls } : {}),

@@ -7,9 +7,9 @@
 import { hasOwn, isPlainObject, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
-import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
+import type { PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
-import { selectNodes } from '../rules/jsonpath.js';
+import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
@@ -24,6 +24,7 @@ import { walk, walkArray, walkMap } from './walk.js';
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
 export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
   const plan = s.plan;
+  const canonical = node;
   const inherited = s.inheritType;
   s.inheritType = undefined;
   if (plan.allOf === 'merge' && Array.isArray(node.allOf)) node = mergeAllOf(s, node);
@@ -34,7 +35,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     nullFromValues = stripped !== node;
     node = stripped;
   }
-  const table = tableFor(s, node, atRoot);
+  const table = tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
@@ -165,23 +166,6 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
   return out;
-}
-
-/** The node's policy table: the root or below-root table, with any `given` rules that select this node. */
-function tableFor(s: WalkState, node: JsonObject, atRoot: boolean): PolicyTable {
-  const base = atRoot ? s.plan.rootTable : s.plan.belowTable;
-  const given = s.plan.given;
-  if (given.length === 0) return base;
-  const sets = (s.givenSets ??= given.map((g) => selectNodes(s.root, g.path)));
-  let policies: Map<string, Policy> | undefined;
-  for (let i = 0; i < given.length; i++) {
-    const g = given[i] as Plan['given'][number];
-    if ((g.scope === 'root' && !atRoot) || (g.scope === 'below-root' && atRoot)) continue;
-    if (!(sets[i] as Set<object>).has(node)) continue;
-    policies ??= new Map(base.policies);
-    for (const [k, p] of g.policies) policies.set(k, p);
-  }
-  return policies ? makeTable(policies, base.other, base.allow) : base;
 }
 
 /**

@@ -33,6 +33,7 @@ import { walkRef } from './walk-refs.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { walkObject } from './walk-node.js';
 import { typeNullables } from './nullable-type.js';
+import { reportGivenFailures } from './walk-given.js';
 
 export type { Explanation, WalkLimits } from './walk-state.js';
 
@@ -67,6 +68,7 @@ export class SchemaWalker {
     s.defQueue.length = 0;
     s.graph = undefined;
     s.givenSets = undefined;
+    s.givenCounts = undefined;
     s.placeholderSeen = false;
     s.typelessNullables.length = 0;
     s.counts.reset();
@@ -80,6 +82,7 @@ export class SchemaWalker {
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
     if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;
+    if (s.givenCounts !== undefined) reportGivenFailures(s);
     return out;
   }
 }

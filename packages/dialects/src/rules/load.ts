@@ -9,7 +9,7 @@ import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type
 import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
-import { checkJsonPath } from './jsonpath.js';
+import { checkJsonPath, isNodeFilter } from './jsonpath.js';
 
 type PathSegment = string | number;
 
@@ -145,6 +145,9 @@ function checkMeaning(
     if (rule.given !== undefined) {
       const problem = checkJsonPath(rule.given);
       if (problem) fail(`given: ${problem}`, where(['rules', i, 'given']));
+      else if (rule.givenNode === 'spelled' && !isNodeFilter(rule.given)) {
+        fail('given on the spelled node must be one filter over every node, $..[?(...)] (without @path)', where(['rules', i, 'given']));
+      }
     }
   });
 }

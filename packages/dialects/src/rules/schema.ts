@@ -95,6 +95,8 @@ export const RuleSchema = z
     description: z.string().optional(),
     scope: z.enum(['all', 'root', 'below-root']).default('all'),
     given: z.string().startsWith('$').optional(),
+    /** Which node `given` is matched against: the canonical input node (default) or the node as the walk spells it. */
+    givenNode: z.enum(['canonical', 'spelled']).optional(),
     references: ReferencesSchema.optional(),
     booleanSchemas: z.enum(['as-objects', 'keep']).optional(),
     keep: keywordList.optional(),
@@ -126,6 +128,9 @@ export const RuleSchema = z
     const keywordAction = rule.keep !== undefined || rule.drop !== undefined || rule.keepWhen !== undefined || rule.rename !== undefined;
     if (rule.given !== undefined && !keywordAction) {
       ctx.addIssue({ code: 'custom', path: ['given'], message: 'given selects nodes for keep, drop, keepWhen and rename rules only' });
+    }
+    if (rule.givenNode !== undefined && rule.given === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['givenNode'], message: 'givenNode goes with a given expression' });
     }
     if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined) {
       ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename and propertyNames rules only' });
