@@ -16,7 +16,9 @@ import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
 import { falseUnspellable } from './walk-boolean.js';
-import { mergeAllOf, constAsEnum, nullOutOfValues } from './walk-merge.js';
+import { mergeAllOf, constAsEnum, nullOutOfValues, typeAdmitsNull } from './walk-merge.js';
+import { moveIntoBranches } from './walk-branches.js';
+import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
 import { walk, walkArray, walkMap } from './walk.js';
@@ -34,7 +36,12 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const stripped = nullOutOfValues(s, node);
     nullFromValues = stripped !== node;
     node = stripped;
+  } else if (plan.nullInEnum && Array.isArray(node.enum) && node.enum.some((v) => v !== null) && typeAdmitsNull(node.type)) {
+    const stripped = nullOutOfValues(s, node, true);
+    if (stripped !== node) events = [...(events ?? []), { event: 'enum-null', vars: {} }];
+    node = stripped;
   }
+  if (plan.unionMove !== undefined && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf))) node = moveIntoBranches(s, node, plan.unionMove);
   const table = tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
@@ -79,7 +86,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const entry = table.entries.get(k) ?? table.fallback;
     const policy = entry.policy;
     let outKey = k;
-    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
+    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, node))) {
       if (k === 'description' && typeof value === 'string' && value !== '') {
         report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
       }
@@ -158,6 +165,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
+  const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
+  if (derive !== undefined) deriveKeywords(out, derive);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
   if (counting) {
     s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
@@ -176,7 +185,7 @@ function noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, drop
   const positions = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
   if (typeof out.maxItems === 'number' && out.maxItems <= positions) return dropped;
   const policy = policyOf(table, 'maxItems');
-  if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions))) {
+  if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions, node))) {
     out.maxItems = positions;
     return dropped;
   }

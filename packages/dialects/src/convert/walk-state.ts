@@ -51,6 +51,8 @@ export class WalkState {
   usedNames = new Set<string>();
   defQueue: RefTarget[] = [];
   graph: RefGraph | undefined = undefined;
+  /** The reference graph without the re-entries a caller can stop (references.keepCyclesThrough). */
+  stoppable: RefGraph | undefined = undefined;
   /** Per `given` rule: the canonical nodes it selects in this schema (built at the first node that asks). */
   givenSets: Set<object>[] | undefined = undefined;
   /** Per `given` rule: how often its script ran and threw in this schema. */

@@ -67,6 +67,7 @@ export class SchemaWalker {
     if (s.usedNames.size > 0) s.usedNames.clear();
     s.defQueue.length = 0;
     s.graph = undefined;
+    s.stoppable = undefined;
     s.givenSets = undefined;
     s.givenCounts = undefined;
     s.placeholderSeen = false;

@@ -16,6 +16,8 @@ type PathSegment = string | number;
 export interface LoadedRuleFile {
   readonly file: string;
   readonly data: RuleFile;
+  /** The file as YAML gave it, before defaults: which keys a merging rule really sets. */
+  readonly raw: unknown;
   /** `file:line:column` of a path in the file (the nearest existing node). */
   readonly where: (path: readonly PathSegment[], atKey?: boolean) => string;
 }
@@ -60,7 +62,7 @@ type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
 type Fail = (message: string, path: string) => void;
 
 /** YAML with positions kept, checked by a zod schema and then by `meaning`; every problem at `file:line:column`. */
-function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; where: Where } {
+function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; raw: unknown; where: Where } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): string => {
@@ -81,7 +83,7 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
     } else {
       meaning(parsed.data, file, where, fail);
-      if (problems.length === 0) return { file, data: parsed.data, where };
+      if (problems.length === 0) return { file, data: parsed.data, raw, where };
     }
   }
   throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);

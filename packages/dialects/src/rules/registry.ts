@@ -10,6 +10,7 @@ import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { readRuleFile, type LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
 import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
+import { mergeRule } from './merge-rule.js';
 import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
@@ -190,11 +191,19 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
   const sources = new Map<string, DialectSource>();
   for (const f of [...chain].reverse()) {
     const d = f.data;
-    for (const r of d.rules) {
+    const rawRules = (f.raw as { rules?: unknown[] } | null)?.rules ?? [];
+    d.rules.forEach((r, n) => {
       const i = rules.findIndex((x) => x.id === r.id);
-      if (i >= 0) rules[i] = r;
+      if (r.merge) {
+        const at = f.where(['rules', n, 'merge']);
+        if (i < 0) {
+          const msg = `rule "${r.id}" merges into an inherited rule, but ${f === loaded && chain.length === 1 ? 'this file extends nothing' : 'no file it extends has a rule with that id'}`;
+          throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at)]);
+        }
+        rules[i] = mergeRule(rules[i] as Rule, r, rawRules[n], at);
+      } else if (i >= 0) rules[i] = r;
       else rules = [...rules, r];
-    }
+    });
     notes = overlayNotes(d.notes, notes);
     if (d.otherKeywords) otherKeywords = d.otherKeywords;
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });

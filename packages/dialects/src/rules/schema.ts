@@ -26,15 +26,31 @@ export const ConditionSchema = z.strictObject({
   notMatching: z.array(z.string()).optional(),
   valuesOfType: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).optional(),
   nonEmpty: z.literal(true).optional(),
+  /** The node's own `type` (as the walk holds it): a listed type, or a type array whose non-null types are all listed. */
+  nodeTypes: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).min(1).optional(),
+});
+
+/** The keywords a rule may derive from the schema, and from what (docs/rule-format.md, derive). */
+export const DERIVATIONS = ['property-keys'] as const;
+
+export const UnionBranchesSchema = z.strictObject({
+  /** Parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union. */
+  move: z.array(z.enum(['properties', 'required'])).min(1),
 });
 
 export const ReferencesSchema = z.strictObject({
-  mode: z.enum(['keep', 'inline']),
+  /** Required, except in a rule that merges into an inherited one (checked on the rule). */
+  mode: z.enum(['keep', 'inline']).optional(),
   cycles: z.enum(['keep', 'break']).default('keep'),
   definitionsKeyword: z.string().min(1).default('$defs'),
   refKeyword: z.string().min(1).default('$ref'),
   refPrefix: z.string().startsWith('#').default('#/$defs/'),
   siblings: z.enum(['keep', 'wrap-anyof', 'merge']).default('keep'),
+  /**
+   * With cycles: break, a cycle whose every re-entry passes one of these ways out (a property not
+   * in its object's required; the items of an array whose minItems is 0 or absent) is kept.
+   */
+  keepCyclesThrough: z.array(z.enum(['optional-property', 'optional-items'])).min(1).optional(),
 });
 
 export const ObjectsSchema = z.strictObject({
@@ -60,8 +76,8 @@ export const LimitsSchema = z.strictObject({
 });
 
 export const AnyValueSchema = z.strictObject({
-  /** The schema written for a value whose schema says nothing about its type. */
-  spell: z.record(z.string(), z.unknown()),
+  /** The schema written for a value whose schema says nothing about its type (required unless merging). */
+  spell: z.record(z.string(), z.unknown()).optional(),
   /** Give a typeless enum or const the type its values share instead. */
   inferFromEnum: z.boolean().default(false),
   /** Give an array with no items schema the same spelling as its items. */
@@ -85,6 +101,9 @@ export const ACTIONS = [
   'propertyNames',
   'limits',
   'anyValue',
+  'derive',
+  'nullInEnum',
+  'unionBranches',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -92,6 +111,8 @@ export const RuleSchema = z
   .strictObject({
     id: z.string().regex(kebab, 'id must be kebab-case'),
     source: z.string().min(1),
+    /** In an extending file: merge into the inherited rule with this id, key by key (docs/rule-format.md). */
+    merge: z.literal(true).optional(),
     description: z.string().optional(),
     scope: z.enum(['all', 'root', 'below-root']).default('all'),
     given: z.string().startsWith('$').optional(),
@@ -113,6 +134,9 @@ export const RuleSchema = z
     propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
     limits: LimitsSchema.optional(),
     anyValue: AnyValueSchema.optional(),
+    derive: z.record(keyword, z.enum(DERIVATIONS)).optional(),
+    nullInEnum: z.literal('drop-when-typed').optional(),
+    unionBranches: UnionBranchesSchema.optional(),
   })
   .superRefine((rule, ctx) => {
     const present = ACTIONS.filter((a) => rule[a] !== undefined);
@@ -129,11 +153,15 @@ export const RuleSchema = z
     if (rule.given !== undefined && !keywordAction) {
       ctx.addIssue({ code: 'custom', path: ['given'], message: 'given selects nodes for keep, drop, keepWhen and rename rules only' });
     }
+    if (rule.merge !== true) {
+      if (rule.references !== undefined && rule.references.mode === undefined) ctx.addIssue({ code: 'custom', path: ['references', 'mode'], message: 'missing field "mode" in references (keep or inline)' });
+      if (rule.anyValue !== undefined && rule.anyValue.spell === undefined) ctx.addIssue({ code: 'custom', path: ['anyValue', 'spell'], message: 'missing field "spell" in anyValue' });
+    }
     if (rule.givenNode !== undefined && rule.given === undefined) {
       ctx.addIssue({ code: 'custom', path: ['givenNode'], message: 'givenNode goes with a given expression' });
     }
-    if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename and propertyNames rules only' });
+    if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined && rule.derive === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename, derive and propertyNames rules only' });
     }
     if (rule.noteOnRename !== undefined && rule.rename === undefined) {
       ctx.addIssue({ code: 'custom', path: ['noteOnRename'], message: 'noteOnRename only goes with a rename action' });
@@ -143,7 +171,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value']).optional(),
+    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
   })
@@ -193,6 +221,7 @@ export type ObjectsRule = z.infer<typeof ObjectsSchema>;
 export type RootRule = z.infer<typeof RootSchema>;
 export type LimitsRule = z.infer<typeof LimitsSchema>;
 export type AnyValueRule = z.infer<typeof AnyValueSchema>;
+export type Derivation = (typeof DERIVATIONS)[number];
 
 /** The JSON Schema export for editors; the exactly-one-action rule is spelled with oneOf. */
 export function ruleFileJsonSchema(): Record<string, unknown> {
