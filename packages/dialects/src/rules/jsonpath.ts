@@ -11,9 +11,14 @@
  *   all such rules in one pass over the schema; other forms go through jsonpath-plus itself.
  */
 import { JSONPath } from 'jsonpath-plus';
+import { compileFilter, FALLBACK, type Compiled } from './filter-compile.js';
 
 interface Script {
   runInNewContext(context: Record<string, unknown>): unknown;
+  /** jsep's tree of the script (set by jsonpath-plus's SafeScript). */
+  readonly ast?: unknown;
+  /** Closures for the tree, when it is in the compiled subset (filter-compile.ts). */
+  fast?: Compiled | null;
 }
 
 // jsonpath-plus's own safe evaluator, the class its `eval: 'safe'` uses, so a filter means here
@@ -28,6 +33,7 @@ function scriptFor(code: string): Script {
   if (s === undefined) {
     try {
       s = new SafeScript(code);
+      s.fast = compileFilter(s.ast) ?? null;
     } catch (err) {
       s = err instanceof Error ? err : new Error(String(err));
     }
@@ -57,6 +63,14 @@ export interface CompiledGiven {
 function runFilter(script: Script, context: Record<string, unknown>, count: GivenCount): boolean {
   count.tried++;
   try {
+    const fast = script.fast;
+    if (fast) {
+      try {
+        return Boolean(fast(context));
+      } catch (err) {
+        if (err !== FALLBACK) throw err;
+      }
+    }
     return Boolean(script.runInNewContext(context));
   } catch (err) {
     count.threw++;

@@ -148,4 +148,38 @@ describe('given', () => {
     expect(compared).toBeGreaterThan(200);
     expect(selected).toBeGreaterThan(250);
   });
+
+  it('means what the safe evaluator means, through compiled closures or its fallback', () => {
+    const doc = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', pattern: '^a', enum: ['x', 'y'], default: null },
+        b: { type: ['integer', 'null'], minimum: 2, examples: [[1], { k: 1 }] },
+        c: { $ref: '#/$defs/C', description: 'Hello there' },
+        toString: { type: 'boolean' },
+      },
+      $defs: { C: { type: 'array', items: { type: 'number' }, minItems: 0 } },
+    };
+    const exprs = [
+      "$..[?(@.type.toUpperCase() === 'STRING')]", // a method outside the compiled subset
+      '$..[?(@.constructor)]', // a prototype member: refused by the evaluator
+      '$..[?(@.enum && @.enum.length > 1)]',
+      '$..[?(@.minimum !== undefined && -@.minimum < 0)]',
+      "$..[?(/^[a-c]$/.test(@property) && typeof @.type === 'string')]",
+      "$..[?(@['$ref'] && @['$ref'].startsWith('#/$defs/'))]",
+      "$..[?(@property === 'toString' || (@.description && @.description.slice(0, 5) === 'Hello'))]",
+      "$..[?(Array.isArray(@) ? true : @.type === 'number')]",
+      "$..[?(@.minItems === 0 ? @.items.type === 'number' : false)]",
+      "$..[?([1, 2].includes(@.minimum) || @.default === null)]",
+    ];
+    const givens = exprs.map(compileGiven);
+    const { sets, counts } = selectAll(doc, givens, 256);
+    exprs.forEach((expr, i) => {
+      const found = JSONPath({ path: expr, json: doc, wrap: true, eval: 'safe', ignoreEvalErrors: true }) as unknown[];
+      expect(sets[i], expr).toEqual(new Set(found.filter((n) => n !== null && typeof n === 'object')));
+    });
+    expect(sets.map((x) => x.size)).toEqual([1, 0, 1, 1, 1, 1, 2, 0, 1, 2]);
+    // the prototype member and the missing Array threw on every node, so both would be reported
+    expect(counts.map((c) => c.tried > 0 && c.threw === c.tried)).toEqual([false, true, false, false, false, false, false, true, false, false]);
+  });
 });
