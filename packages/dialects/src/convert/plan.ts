@@ -73,7 +73,7 @@ export interface GivenOverlay {
   /** the JSONPath, compiled once per plan */
   readonly given: CompiledGiven;
   /** matched against the canonical input node (selected once per schema) or the node as spelled */
-  readonly on: 'canonical' | 'spelled';
+  readonly on: 'authored' | 'spelled';
   readonly scope: 'all' | 'root' | 'below-root';
   readonly policies: ReadonlyMap<string, Policy>;
 }
@@ -168,7 +168,7 @@ function compile(dialect: Dialect): Plan {
     const policies = keywordPolicies(rule);
     if (policies) {
       if (rule.given !== undefined) {
-        given.push({ ruleId: rule.id, given: compileGiven(rule.given), on: rule.givenNode ?? 'canonical', scope: rule.scope, policies });
+        given.push({ ruleId: rule.id, given: compileGiven(rule.given), on: rule.givenNode ?? 'authored', scope: rule.scope, policies });
         continue;
       }
       for (const [k, p] of policies) {

@@ -19,7 +19,7 @@ export function tableFor(s: WalkState, canonical: JsonObject, node: JsonObject, 
   if (given.length === 0) return base;
   if (s.givenSets === undefined) {
     // Spelled rules are matched at each node instead; their place in the list keeps the indexes aligned.
-    const selection = selectAll(s.root, given.map((g) => (g.on === 'canonical' ? g.given : undefined)), s.limits.maxDepth);
+    const selection = selectAll(s.root, given.map((g) => (g.on === 'authored' ? g.given : undefined)), s.limits.maxDepth);
     s.givenSets = selection.sets;
     s.givenCounts = selection.counts;
   }
@@ -29,7 +29,7 @@ export function tableFor(s: WalkState, canonical: JsonObject, node: JsonObject, 
   for (let i = 0; i < given.length; i++) {
     const g = given[i] as (typeof given)[number];
     if ((g.scope === 'root' && !atRoot) || (g.scope === 'below-root' && atRoot)) continue;
-    const hit = g.on === 'canonical' ? (sets[i] as Set<object>).has(canonical) : matchesSpelled(g.given, node, s.tokens[s.tokens.length - 1], s.root, counts[i] as GivenCount);
+    const hit = g.on === 'authored' ? (sets[i] as Set<object>).has(canonical) : matchesSpelled(g.given, node, s.tokens[s.tokens.length - 1], s.root, counts[i] as GivenCount);
     if (hit) key = key === undefined ? `${atRoot ? 'r' : 'b'}${i}` : `${key},${i}`;
   }
   if (key === undefined) return base;

@@ -116,8 +116,8 @@ export const RuleSchema = z
     description: z.string().optional(),
     scope: z.enum(['all', 'root', 'below-root']).default('all'),
     given: z.string().startsWith('$').optional(),
-    /** Which node `given` is matched against: the canonical input node (default) or the node as the walk spells it. */
-    givenNode: z.enum(['canonical', 'spelled']).optional(),
+    /** Which node `given` is matched against: the node as the author wrote it (authored, default) or the node as the walk spells it. */
+    givenNode: z.enum(['authored', 'spelled']).optional(),
     references: ReferencesSchema.optional(),
     booleanSchemas: z.enum(['as-objects', 'keep']).optional(),
     keep: keywordList.optional(),
