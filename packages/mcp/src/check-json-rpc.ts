@@ -15,10 +15,15 @@ export function jsonRpcProblem(body: unknown): string | undefined {
   return messageProblem(body);
 }
 
+const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+
 function messageProblem(message: unknown): string | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return 'a JSON-RPC message must be a JSON object.';
   const m = message as Record<string, unknown>;
   if (m.jsonrpc !== '2.0') return 'a JSON-RPC message must have "jsonrpc": "2.0".';
+  // The SDK reads messages strictly; an extra member (`__proto__` too) would be refused there as a parse error.
+  const extra = Object.keys(m).find((key) => !MEMBERS.has(key));
+  if (extra !== undefined) return `a JSON-RPC message has no member ${JSON.stringify(extra)}.`;
   if ('method' in m) {
     if (typeof m.method !== 'string') return '"method" must be a string.';
   } else if (!('result' in m) && !('error' in m)) return 'a JSON-RPC message needs a "method" (request or notification) or a "result" or "error" (response).';
