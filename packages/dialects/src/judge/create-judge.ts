@@ -3,7 +3,7 @@
  * against the canonical schema, whichever dialect the caller read; a caller whose dialect sends
  * null for omitted optional properties has those nulls read as omissions first (decode-plan.ts).
  */
-import { DialectError } from '../diagnostics.js';
+import { DialectError, type Diagnostic } from '../diagnostics.js';
 import { renderText, violationsToDiagnostics } from './render.js';
 import { SchemaJudge, type Limits, type Verdict } from './schema-judge.js';
 import type { CheckArgumentsOptions, Judge, JudgeOptions, JudgeResult, JudgeTool, Violation } from './types.js';
@@ -31,13 +31,39 @@ function readOptions(options: JudgeOptions | undefined): { limits: Limits; requi
       maxNodes: positiveInteger(o, 'maxNodes', 100_000),
       nativePatternMaxLength: positiveInteger(o, 'nativePatternMaxLength', 256),
       defaultDraft,
+      // Limits the caller set are enforced on every document; the defaults guard only where they
+      // protect the judge (document-guard.ts).
+      alwaysGuard: o.maxDepth !== undefined || o.maxNodes !== undefined,
     },
     requireObject: o.requireObjectArguments ?? true,
   };
 }
 
+/**
+ * A refusal. Its paragraph and Diagnostics are written on first read (a host that only needs the
+ * text never builds the Diagnostics, and one that only counts refusals builds neither); each is
+ * built once, and may be replaced.
+ */
 function failure(violations: Violation[], fault: 'caller' | 'server', name: string | undefined, subject: 'arguments' | 'result'): JudgeResult {
-  return { ok: false, violations, text: renderText(violations, fault, name, subject), fault, diagnostics: violationsToDiagnostics(violations, subject) };
+  let text: string | undefined;
+  let diagnostics: Diagnostic[] | undefined;
+  return {
+    ok: false,
+    violations,
+    get text() {
+      return (text ??= renderText(violations, fault, name, subject));
+    },
+    set text(value: string) {
+      text = value;
+    },
+    fault,
+    get diagnostics() {
+      return (diagnostics ??= violationsToDiagnostics(violations, subject));
+    },
+    set diagnostics(value: Diagnostic[]) {
+      diagnostics = value;
+    },
+  };
 }
 
 function fromVerdict(verdict: Verdict, subject: 'arguments' | 'result', name: string | undefined): JudgeResult {
