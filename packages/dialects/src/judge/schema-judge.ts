@@ -5,14 +5,15 @@
  * tools stays cheap (a server holding all 881 corpus tools is ready at once, while compiling them
  * all costs most of a second), and no call ever compiles twice. The decoding plan is built on the
  * first document that carries a null for a decoding caller, so canonical-only servers never pay
- * for it. The validator is Ajv's own compiled function, called directly: a canonical call costs one
- * guard walk (scan.ts) plus Ajv.
+ * for it. The validator is Ajv's own compiled function, called directly: a canonical call costs Ajv,
+ * plus one guard walk (scan.ts) for the schemas that need it (document-guard.ts).
  */
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
 import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
+import { documentGuardNeeded } from './document-guard.js';
 import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
 import { boundedPatterns, patternWarnings } from './pattern-warnings.js';
@@ -28,12 +29,15 @@ export interface Limits {
   /** Time for the patterns on the bounded (worker) path, per judged document. */
   patternTimeLimitMs: number;
   defaultDraft: Draft;
+  /** Walk every document with the guard, even where the schema cannot lead the judge deep. */
+  alwaysGuard: boolean;
 }
 
 interface Ready {
   ajv: AnyAjv;
   draft: Draft;
   validate: ValidateFunction;
+  index: SchemaIndex | undefined;
 }
 
 export type Verdict = { ok: true; value: unknown } | { ok: false; violations: Violation[]; schemaFault: boolean };
@@ -47,6 +51,8 @@ export class SchemaJudge {
   private validate: ValidateFunction | undefined;
   /** Whether a pattern of this schema runs on the bounded path (known once compiled). */
   private bounded = false;
+  /** Whether each document is walked by the depth/size guard first (document-guard.ts). */
+  private guarded = true;
   private readonly maxDepth: number;
   private readonly maxNodes: number;
 
@@ -82,15 +88,21 @@ export class SchemaJudge {
   }
 
   judge(document: unknown, decodeNulls: boolean): Verdict {
-    // The hot path of a canonical call: one guard walk, then Ajv's compiled function.
+    // The hot path of a canonical call: Ajv's compiled function, after the guard walk only where
+    // the schema can lead the judge deeper than its own nesting.
     const validate = this.validate ?? this.compile()?.validate;
     if (validate === undefined) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
-    const scanned = scan(document, this.maxDepth, this.maxNodes);
-    if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
     let value = document;
     try {
-      // Decoding validates subschemas too, so a pattern may throw there as well.
-      if (decodeNulls && scanned === SCAN_HAS_NULL) value = this.decodeNulls(document);
+      if (this.guarded) {
+        const scanned = scan(document, this.maxDepth, this.maxNodes);
+        if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
+        // Decoding validates subschemas too, so a pattern may throw there as well: inside the try.
+        if (decodeNulls && scanned === SCAN_HAS_NULL) value = this.decodeNulls(document);
+      } else if (decodeNulls) {
+        // The plan has the schema's shape and no cycle here: its walk is bounded without a guard.
+        value = this.decodeNulls(document);
+      }
       if (validate(value)) return { ok: true, value };
     } catch (error) {
       return this.refuse(this.thrownViolation(error, value));
@@ -149,17 +161,18 @@ export class SchemaJudge {
     const ownProperties = namesPrototypeKeys(s);
     let ajv = sharedAjv(draft, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv) };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv) };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
       }
     }
+    if (this.ready) this.guarded = this.limits.alwaysGuard || this.needsGuard(this.ready);
     this.validate = this.ready?.validate;
     if (this.ready) this.bounded = boundedPatterns(this.schema).length > 0;
     return this.ready;
@@ -178,6 +191,16 @@ export class SchemaJudge {
     }
   }
 
+  private needsGuard(ready: Ready): boolean {
+    try {
+      ready.index = new SchemaIndex(this.schema as SchemaNode, ready.draft);
+      return documentGuardNeeded(ready.index);
+    } catch {
+      // A schema the index cannot read keeps the guard: safe, only slower.
+      return true;
+    }
+  }
+
   private brokenViolations(): Violation[] {
     return (this.broken ?? []).map((d) => ({ path: '', rule: `cannot be judged: ${d.message} (at ${d.path} of the tool)`, keyword: 'schema' }));
   }
@@ -185,7 +208,7 @@ export class SchemaJudge {
   private buildPlan(ready: Ready): PlanNode | null {
     let plan: PlanNode | null = null;
     try {
-      plan = buildDecodePlan(new SchemaIndex(this.schema as SchemaNode, ready.draft));
+      plan = buildDecodePlan(ready.index ?? new SchemaIndex(this.schema as SchemaNode, ready.draft));
     } catch {
       // A schema the planner cannot walk decodes nothing: nulls are then judged as sent.
       plan = null;
