@@ -44,10 +44,9 @@ export async function startHttp(dialects: DialectTools): Promise<RunningServer> 
       return server;
     },
   });
-  // The client (undici) drops an idle connection after 4 s and node's server after 5 s; on a busy
-  // machine both timers fire late and the client can reuse a socket the server is closing
-  // (ECONNRESET). A server that waits longer leaves the closing to the client.
-  const served = await listen((req, res) => void handler(req, res), { keepAliveTimeout: 60_000 });
+  // Node closes an idle keep-alive socket after 5 s; on a loaded machine a client's next POST can
+  // race that close and get ECONNRESET (POSTs are not retried). The tests close the server themselves.
+  const served = await listen((req, res) => void handler(req, res), { keepAliveTimeout: 120_000 });
   return { url: `http://127.0.0.1:${served.port}/mcp`, close: served.close };
 }
 
