@@ -245,6 +245,15 @@ describe('hostile arguments', () => {
     expect(JSON.stringify(r.json.result?.content)).toContain('/__proto__ is not accepted');
   });
 
+  it('a number past the float range (1e400, read as Infinity) is refused in words, not passed as a number', async () => {
+    const s = await start();
+    const r = await post(s.port, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"multiply_int32","arguments":{"a":1e400,"b":2}}}');
+    expect(r.status).toBe(200);
+    expect(r.json.result?.isError).toBe(true);
+    expect(JSON.stringify(r.json.result?.content)).toContain('/a');
+    await stillServes(s.port);
+  });
+
   it('a `__proto__` member of the message itself is an Invalid Request, like any member JSON-RPC does not define', async () => {
     const s = await start();
     const r = await post(s.port, `{"jsonrpc":"2.0","id":1,"__proto__":{"polluted":1},"method":"tools/list"}`);
