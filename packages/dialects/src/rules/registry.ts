@@ -3,11 +3,12 @@
  * answers dialect names: `name` is the newest frozen version (else the newest draft), `name@version`
  * pins one. A user folder alone is enough to add a dialect.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
-import { readRuleFile, type LoadedRuleFile } from './load.js';
+import { readCatalog, ruleFileNames } from './catalog.js';
+import type { LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
 
 export interface DialectSource {
@@ -108,31 +109,40 @@ function info(d: Dialect): DialectInfo {
   return { name: d.name, version: d.version, id: d.id, status: d.status, summary: d.summary, file: d.file, sources: d.sources.map((s) => ({ ...s })) };
 }
 
-export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry {
+/** Reads and checks one rule file (rules/load.ts); passed in so the YAML parser loads only when needed. */
+export type RuleFileReader = (path: string) => LoadedRuleFile;
+
+/**
+ * The registry behind `loadDialects` and `openDialects`. The bundled folder comes from the build's
+ * catalog when it is current; every other file is read with `reader`, which may be left out only
+ * when nothing needs reading (`needsRuleFileReader` says so).
+ */
+export function createRegistry(options: LoadDialectsOptions, reader: RuleFileReader | undefined): DialectRegistry {
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'loadDialects options must be an object');
-  const dirs: string[] = [];
-  if (options.bundled !== false) {
-    const bundled = bundledDialectsDir();
-    if (bundled) dirs.push(bundled);
-  }
-  for (const d of options.dirs ?? []) {
-    if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
-    dirs.push(resolve(d));
-  }
+  const dirs = readDirs(options);
 
   const problems: Diagnostic[] = [];
   const files = new Map<string, LoadedRuleFile>();
-  for (const dir of dirs) {
-    for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
-      const path = join(dir, name);
+  const add = (loaded: LoadedRuleFile): void => {
+    const id = `${loaded.data.dialect}@${loaded.data.version}`;
+    const earlier = files.get(id);
+    if (earlier) {
+      problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
+    } else files.set(id, loaded);
+  };
+  for (const { dir, bundled } of dirs) {
+    const compiled = bundled ? readCatalog(dir) : undefined;
+    if (compiled) {
+      for (const [name, data] of compiled) {
+        const file = join(dir, name);
+        add({ file, data, where: () => `${file}:1:1` });
+      }
+      continue;
+    }
+    if (!reader) throw new Error('internal: rule files to read but no reader (use loadDialects or openDialects)');
+    for (const name of ruleFileNames(dir)) {
       try {
-        const loaded = readRuleFile(path);
-        const id = `${loaded.data.dialect}@${loaded.data.version}`;
-        const earlier = files.get(id);
-        if (earlier) {
-          problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
-        } else files.set(id, loaded);
+        add(reader(join(dir, name)));
       } catch (err) {
         if (err instanceof DialectError) problems.push(...err.diagnostics);
         else throw err;
@@ -153,6 +163,26 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
     throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
   }
   return new DialectRegistry(dialects);
+}
+
+/** The folders to read: the bundled one (when wanted and found) first, then the caller's, checked to exist. */
+function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean }[] {
+  const dirs: { dir: string; bundled: boolean }[] = [];
+  if (options.bundled !== false) {
+    const bundled = bundledDialectsDir();
+    if (bundled) dirs.push({ dir: bundled, bundled: true });
+  }
+  for (const d of options.dirs ?? []) {
+    if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
+    dirs.push({ dir: resolve(d), bundled: false });
+  }
+  return dirs;
+}
+
+/** True when `createRegistry(options, …)` would read YAML: a caller's folder, or no current catalog. */
+export function needsRuleFileReader(options: LoadDialectsOptions = {}): boolean {
+  return readDirs(options).some(({ dir, bundled }) => !bundled || readCatalog(dir) === undefined);
 }
 
 function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {

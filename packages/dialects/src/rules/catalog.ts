@@ -1,0 +1,68 @@
+/**
+ * The bundled rule files, checked and parsed when the package is built (scripts/compile-dialects.mjs
+ * writes dist/dialects.compiled.json), so a process that uses only the bundled dialects never loads
+ * the YAML parser or the rule-file schema. The catalog is trusted only while every bundled file has
+ * the bytes it was compiled from (sha-256 per file, same set of files); otherwise the files are read
+ * and checked again, so an edited rule file is never shadowed by a stale build.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RuleFile } from './schema.js';
+
+const FORMAT = 1;
+
+interface CatalogText {
+  format: number;
+  /** file name -> sha-256 of its bytes */
+  hashes: Record<string, string>;
+  /** file name -> the checked rule file, as the loader parsed it */
+  files: Record<string, RuleFile>;
+}
+
+/** Where the build writes the catalog: dist/dialects.compiled.json, beside dist/index.js. */
+export function catalogPath(): string {
+  return fileURLToPath(new URL('../dialects.compiled.json', import.meta.url));
+}
+
+/** The rule files of a folder, in the order the registry reads them. */
+export function ruleFileNames(dir: string): string[] {
+  return readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+}
+
+function hashOf(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/** Writes the catalog of `dir` from files that were already read and checked. */
+export function writeCatalog(dir: string, files: ReadonlyMap<string, RuleFile>, target = catalogPath()): void {
+  const out: CatalogText = { format: FORMAT, hashes: {}, files: {} };
+  for (const name of ruleFileNames(dir)) {
+    const data = files.get(name);
+    if (!data) throw new Error(`${join(dir, name)} was not compiled`);
+    out.hashes[name] = hashOf(join(dir, name));
+    out.files[name] = data;
+  }
+  writeFileSync(target, JSON.stringify(out) + '\n');
+}
+
+/** The checked rule files of `dir` by file name, or undefined when no current catalog exists for it. */
+export function readCatalog(dir: string, path = catalogPath()): Map<string, RuleFile> | undefined {
+  let parsed: CatalogText;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as CatalogText;
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== 'object' || parsed.format !== FORMAT) return undefined;
+  const names = ruleFileNames(dir);
+  if (names.length !== Object.keys(parsed.hashes ?? {}).length) return undefined;
+  const files = new Map<string, RuleFile>();
+  for (const name of names) {
+    const data = parsed.files?.[name];
+    if (data === undefined || parsed.hashes[name] !== hashOf(join(dir, name))) return undefined;
+    files.set(name, data);
+  }
+  return files;
+}
