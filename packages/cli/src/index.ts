@@ -5,7 +5,8 @@ export { renderDocs } from './docs/generate.js';
 export type { VersionEntry } from './docs/generate.js';
 
 // The conformance runner behind `dialects test`, which the repository's own suite also runs on.
-export { runSuite, CaseRun, bundledCasesDir } from './conformance/run-suite.js';
+export { runSuite, CaseRun } from './conformance/run-suite.js';
+export { bundledCasesDir } from './bundled.js';
 export type { CaseSet, SuiteOptions, SuiteReport, PinOutcome, CaseReport } from './conformance/run-suite.js';
 export { listCases, readCaseFolder, pinnedPath } from './conformance/case-folder.js';
 export { decidePin, pinnedText } from './conformance/pin.js';

@@ -14,6 +14,9 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   explain: lazy(async () => (await import('./commands/explain.js')).explainCommand),
   lint: lazy(async () => (await import('./commands/lint.js')).lintCommand),
   docs: lazy(async () => (await import('./commands/docs.js')).docsCommand),
+  new: lazy(async () => (await import('./commands/new.js')).newCommand),
+  test: lazy(async () => (await import('./commands/test.js')).testCommand),
+  diff: lazy(async () => (await import('./commands/diff.js')).diffCommand),
 };
 
 /**

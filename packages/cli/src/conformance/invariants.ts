@@ -98,7 +98,7 @@ function keywordSets(dialect: Dialect): KeywordSets {
 }
 
 /** The definitions keyword of the dialect's output, when it gathers definitions. */
-function definitionsKeyword(dialect: Dialect): string | undefined {
+export function definitionsKeyword(dialect: Dialect): string | undefined {
   let kw: string | undefined;
   for (const r of dialect.resolved.rules) if (r.references) kw = r.references.definitionsKeyword;
   return kw;

@@ -5,8 +5,7 @@
  * repository's own suite (conformance/conformance.test.ts) both run on these functions.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { convert, type ConvertResult, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
 import { listCases, pinnedPath, readCaseFolder, type CaseFolder } from './case-folder.js';
 import { checkInvariants, INVARIANTS, type InvariantCheck } from './invariants.js';
@@ -118,18 +117,25 @@ export class CaseRun {
       for (const { at, schema } of schemasIn(result.output)) for (const p of options.outputChecks(dialect.id, schema)) problems.push(`${at} refused by a checker of ${dialect.id}: ${p}`);
     }
     problems.push(...checkInvariants({ dialect, input: folder.input, result }, options.invariants ?? INVARIANTS));
-    problems.push(...this.frozenUnchanged(dialect, actual));
     if (problems.length > 0) status = 'failed';
     const diff = decision.action === 'fail' && current !== undefined ? lineDiff(current, actual) : '';
     return { ...base, status, problems, diff, pinned: current, actual };
   }
 
-  /** A frozen version gives the same bytes whether or not the caller's folders are loaded. */
-  frozenUnchanged(dialect: Dialect, actual: string): string[] {
-    const { baseline } = this.options;
-    if (!baseline || dialect.status !== 'frozen' || !baseline.has(dialect.id)) return [];
-    const alone = convert(this.folder.input, baseline.get(dialect.id));
-    return pinnedText(alone.output, alone.diagnostics) === actual ? [] : [`${dialect.id} is frozen but converts differently with the extra dialect folders loaded`];
+  /** Every frozen version of the baseline gives the same bytes whether or not the caller's folders are loaded. */
+  frozenUnchanged(): string[] {
+    const { baseline, registry } = this.options;
+    if (!baseline || this.folder.input === undefined) return [];
+    const problems: string[] = [];
+    for (const info of baseline.list()) {
+      if (info.status !== 'frozen') continue;
+      const alone = convert(this.folder.input, baseline.get(info.id));
+      const loaded = this.result(registry.get(info.id));
+      if (pinnedText(alone.output, alone.diagnostics) !== pinnedText(loaded.output, loaded.diagnostics)) {
+        problems.push(`${info.id} is frozen but converts differently with the extra dialect folders loaded`);
+      }
+    }
+    return problems;
   }
 
   /** `sentences` of case.yaml: a dialect that drops the keywords writes the exact sentence. */
@@ -160,6 +166,7 @@ export function runSuite(options: SuiteOptions): SuiteReport {
       if (problems.length === 0) {
         for (const d of options.dialects) outcomes.push(run.checkPin(d));
         if (set.sentences) problems.push(...run.sentenceProblems(options.dialects));
+        problems.push(...run.frozenUnchanged());
       }
       cases.push({ set: set.label, name, dir: run.folder.dir, problems });
     }
@@ -182,14 +189,4 @@ function writeAtomically(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, text, 'utf8');
   renameSync(tmp, path);
-}
-
-/** The case folders shipped with this package: conformance/cases in the repository, `cases/` once packed. */
-export function bundledCasesDir(): string | undefined {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  for (const rel of ['../../../../conformance/cases', '../../cases']) {
-    const dir = resolve(here, rel);
-    if (listCases(dir).length > 0) return dir;
-  }
-  return undefined;
 }
