@@ -1,9 +1,10 @@
 /**
  * The tools `dialects diff` compares over: one file (a schema, a Tool or a tools/list result, JSON
  * or YAML) or every such file under a folder, in a stable order; a tools/list is taken tool by tool.
+ * A folder of conformance cases gives the `input.json` of each case.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { inputError } from '../errors.js';
 import { parseText } from '../input.js';
 
@@ -30,7 +31,9 @@ export async function readTools(path: string): Promise<NamedInput[]> {
   } catch (e) {
     throw inputError(path, `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
-  const files = isDir ? filesUnder(path) : [path];
+  let files = isDir ? filesUnder(path) : [path];
+  // A folder of conformance cases: its tools are the inputs, not the pins or the case.yaml notes.
+  if (isDir && files.some((f) => basename(f) === 'input.json')) files = files.filter((f) => basename(f) === 'input.json' && !relative(path, f).split(sep).includes('_bundled'));
   const out: NamedInput[] = [];
   for (const file of files) {
     const label = isDir ? relative(path, file) : file;
