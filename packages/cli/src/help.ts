@@ -90,7 +90,7 @@ ${GLOBAL}`,
   diff: `Usage: dialects diff A B [--tools DIR|FILE] [--format text|json]
 
 Converts every tool with dialect A and with dialect B (two dialects, or two versions of one, e.g.
-openai_strict@2024-08 openai_strict@2026-10) and reports how many tools are spelled differently,
+NAME@2024-08 NAME@2026-10) and reports how many tools are spelled differently,
 which keywords and description sentences appear or vanish (counts; numbers shown as N), which
 diagnostics change, and the first changed tools with JSON pointers.
 

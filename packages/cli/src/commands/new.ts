@@ -53,7 +53,7 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
     `wrote ${shown} (draft${base ? `, extends ${base.id}` : ''})\n` +
       `Edit its rules and sources, then pin and review it:\n` +
       `  dialects test --dialects-dir ${dirArg} --update\n` +
-      `  dialects diff ${base?.id ?? 'canonical'} ${name}@${version} --dialects-dir ${dirArg}\n`,
+      `  dialects diff ${base?.id ?? 'BASE'} ${name}@${version} --dialects-dir ${dirArg}${base ? '' : '   (BASE: the dialect yours departs from; see dialects list)'}\n`,
   );
   return EXIT_OK;
 }
