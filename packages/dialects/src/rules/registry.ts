@@ -118,8 +118,22 @@ export type RuleFileReader = (path: string) => LoadedRuleFile;
  * when nothing needs reading (`needsRuleFileReader` says so).
  */
 export function createRegistry(options: LoadDialectsOptions, reader: RuleFileReader | undefined): DialectRegistry {
+  return buildRegistry(planFolders(options), reader);
+}
+
+/** A folder to read, with the build's catalog of it when that is current. */
+export interface PlannedFolder {
+  dir: string;
+  compiled: ReadonlyMap<string, RuleFile> | undefined;
+}
+
+/** The folders `options` asks for, in reading order, each with its current catalog if it has one. */
+export function planFolders(options: LoadDialectsOptions): PlannedFolder[] {
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'loadDialects options must be an object');
-  const dirs = readDirs(options);
+  return readDirs(options).map(({ dir, bundled }) => ({ dir, compiled: bundled ? readCatalog(dir) : undefined }));
+}
+
+export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileReader | undefined): DialectRegistry {
 
   const problems: Diagnostic[] = [];
   const files = new Map<string, LoadedRuleFile>();
@@ -130,8 +144,7 @@ export function createRegistry(options: LoadDialectsOptions, reader: RuleFileRea
       problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
     } else files.set(id, loaded);
   };
-  for (const { dir, bundled } of dirs) {
-    const compiled = bundled ? readCatalog(dir) : undefined;
+  for (const { dir, compiled } of dirs) {
     if (compiled) {
       for (const [name, data] of compiled) {
         const file = join(dir, name);
@@ -180,9 +193,9 @@ function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean
   return dirs;
 }
 
-/** True when `createRegistry(options, …)` would read YAML: a caller's folder, or no current catalog. */
+/** True when the registry would read YAML: a caller's folder, or no current catalog. */
 export function needsRuleFileReader(options: LoadDialectsOptions = {}): boolean {
-  return readDirs(options).some(({ dir, bundled }) => !bundled || readCatalog(dir) === undefined);
+  return planFolders(options).some((f) => f.compiled === undefined);
 }
 
 function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {
