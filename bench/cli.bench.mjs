@@ -31,7 +31,7 @@ export async function run() {
     const jobs = {
       'node -e 0': ['-e', '0'],
       'dialects convert --dialect gemini small.json': [bin, 'convert', '--dialect', 'gemini', small],
-      'whole engine + loadDialects from YAML + convert': ['--input-type=module', '-e', `const m = await import(${JSON.stringify(engine)}); m.loadDialects({ bundled: false, dirs: [m.bundledDialectsDir()] }); m.convert({ type: 'object' }, m.loadDialects().get('gemini'));`],
+      'whole engine + loadDialects from YAML + convert': ['--input-type=module', '-e', `const m = await import(${JSON.stringify(engine)}); const r = m.loadDialects({ bundled: false, dirs: [m.bundledDialectsDir()] }); m.convert({ type: 'object' }, r.get('gemini'));`],
     };
     const samples = Object.fromEntries(Object.keys(jobs).map((k) => [k, []]));
     for (const args of Object.values(jobs)) wall(args, dir); // warm the file cache
