@@ -19,7 +19,8 @@ Commands:
   test [--cases DIR] [--update]   run the conformance cases through the dialects of --dialects-dir
   diff A B [--tools DIR|FILE]     what changes between two dialects (or versions) over a set of tools
 
-Exit codes: 0 success, 1 input with errors, 2 usage.
+Exit codes: 0 done; 1 done, with an error diagnostic; 2 could not run (usage, unknown dialect,
+unreadable or unparseable input, invalid rule file).
 
 ${GLOBAL}`,
   list: `Usage: dialects list [--json]
@@ -84,7 +85,8 @@ alike with and without DIR loaded. Without --dialects-dir, the bundled dialects 
   --cases DIR   your cases, and where pins are kept (default: DIR/cases of the first --dialects-dir)
   --update      write missing and changed pins; a frozen version's existing pin is never rewritten
 
-Exit codes: 0 all as pinned, 1 a mismatch or a failed check, 2 usage.
+Exit codes: 0 all as pinned, 1 a mismatch or a failed check, 2 the suite could not run (usage, a
+broken rule file).
 
 ${GLOBAL}`,
   diff: `Usage: dialects diff A B [--tools DIR|FILE] [--format text|json]

@@ -70,7 +70,7 @@ describe('dialects new', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(conformanceInput('sentence-format-date'), 'utf8')));
   });
 
-  it('refuses a bad name, an unknown base, a bad version (exit 2) and an existing file (exit 1), writing nothing', async () => {
+  it('refuses a bad name, an unknown base, a bad version and an existing file (exit 2), writing nothing', async () => {
     const dir = tempDir();
     expect((await runCli(['new', 'Acme', '--dir', dir])).code).toBe(2);
     const unknown = await runCli(['new', 'acme', '--from', 'gemnii', '--dir', dir]);
@@ -81,7 +81,7 @@ describe('dialects new', () => {
     expect((await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12'])).code).toBe(0);
     writeFileSync(join(dir, 'acme@2026-12.yaml'), '# mine\n', { flag: 'a' });
     const again = await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12']);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists');
     expect(readFileSync(join(dir, 'acme@2026-12.yaml'), 'utf8').endsWith('# mine\n')).toBe(true);
     expect((await runCli(['new', 'canonical', '--dir', tempDir(), '--version', '2026-11'])).code).toBe(2);
@@ -179,6 +179,6 @@ describe('dialects diff', () => {
     expect((await runCli(['diff', 'gemini'])).code).toBe(2);
     expect((await runCli(['diff', 'gemini', 'flat', '--format', 'yaml', '--tools', input])).code).toBe(2);
     expect((await runCli(['diff', 'gemini', 'nope', '--tools', input])).code).toBe(2);
-    expect((await runCli(['diff', 'gemini', 'flat', '--tools', join(dir, 'missing.json')])).code).toBe(1);
+    expect((await runCli(['diff', 'gemini', 'flat', '--tools', join(dir, 'missing.json')])).code).toBe(2);
   });
 });

@@ -22,6 +22,6 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
-  sourcemap: true,
+  sourcemap: false,
   logLevel: 'warning',
 });
