@@ -44,7 +44,7 @@ function produced(rule: Rule): string[] {
   if (rule.objects && rule.objects.closed !== 'as-authored') out.push('additionalProperties');
   if (rule.objects?.optional === 'required-nullable') out.push('anyOf', 'enum');
   if (rule.constAsEnum) out.push('enum');
-  if (rule.anyValue) out.push(...Object.keys(rule.anyValue.spell));
+  if (rule.anyValue) out.push(...Object.keys(rule.anyValue.spell ?? {}));
   if (rule.root?.unions === 'merge-objects') out.push('additionalProperties');
   return out;
 }

@@ -10,16 +10,30 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RuleFile } from './schema.js';
+import type { RuleFile, SentenceFile } from './schema.js';
+import { sentenceFileNames } from './sentences.js';
 
-const FORMAT = 2;
+const FORMAT = 4;
 
 interface CatalogText {
   format: number;
   /** file name -> `<byte length>:<FNV-1a 32-bit hash of the bytes, hex>` */
   hashes: Record<string, string>;
-  /** file name -> the checked rule file, as the loader parsed it */
-  files: Record<string, RuleFile>;
+  /** file name -> the checked rule file, as the loader parsed it, and as YAML gave it (for merges) */
+  files: Record<string, CompiledRuleFile>;
+  /** `sentences/<file>` -> the checked sentence file */
+  sentences: Record<string, SentenceFile>;
+}
+
+export interface CompiledRuleFile {
+  data: RuleFile;
+  raw: unknown;
+}
+
+/** A folder's rule files and sentence files, as the loader parsed them, by file name. */
+export interface CompiledFolder {
+  rules: ReadonlyMap<string, CompiledRuleFile>;
+  sentences: ReadonlyMap<string, SentenceFile>;
 }
 
 /** Where the build writes the catalog: dist/dialects.compiled.json, beside dist/index.js. */
@@ -40,19 +54,21 @@ function hashOf(path: string): string {
 }
 
 /** Writes the catalog of `dir` from files that were already read and checked. */
-export function writeCatalog(dir: string, files: ReadonlyMap<string, RuleFile>, target = catalogPath()): void {
-  const out: CatalogText = { format: FORMAT, hashes: {}, files: {} };
-  for (const name of ruleFileNames(dir)) {
-    const data = files.get(name);
-    if (!data) throw new Error(`${join(dir, name)} was not compiled`);
-    out.hashes[name] = hashOf(join(dir, name));
-    out.files[name] = data;
+export function writeCatalog(dir: string, compiled: CompiledFolder, target = catalogPath()): void {
+  const out: CatalogText = { format: FORMAT, hashes: {}, files: {}, sentences: {} };
+  for (const [names, from, into] of [[ruleFileNames(dir), compiled.rules, out.files], [sentenceFileNames(dir), compiled.sentences, out.sentences]] as const) {
+    for (const name of names) {
+      const data = from.get(name);
+      if (!data) throw new Error(`${join(dir, name)} was not compiled`);
+      out.hashes[name] = hashOf(join(dir, name));
+      (into as Record<string, unknown>)[name] = data;
+    }
   }
   writeFileSync(target, JSON.stringify(out) + '\n');
 }
 
-/** The checked rule files of `dir` by file name, or undefined when no current catalog exists for it. */
-export function readCatalog(dir: string, path = catalogPath()): Map<string, RuleFile> | undefined {
+/** The checked files of `dir`, or undefined when no current catalog exists for it. */
+export function readCatalog(dir: string, path = catalogPath()): CompiledFolder | undefined {
   let parsed: CatalogText;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8')) as CatalogText;
@@ -60,13 +76,17 @@ export function readCatalog(dir: string, path = catalogPath()): Map<string, Rule
     return undefined;
   }
   if (parsed === null || typeof parsed !== 'object' || parsed.format !== FORMAT) return undefined;
-  const names = ruleFileNames(dir);
-  if (names.length !== Object.keys(parsed.hashes ?? {}).length) return undefined;
-  const files = new Map<string, RuleFile>();
-  for (const name of names) {
-    const data = parsed.files?.[name];
-    if (data === undefined || parsed.hashes[name] !== hashOf(join(dir, name))) return undefined;
-    files.set(name, data);
+  const ruleNames = ruleFileNames(dir);
+  const sentenceNames = sentenceFileNames(dir);
+  if (ruleNames.length + sentenceNames.length !== Object.keys(parsed.hashes ?? {}).length) return undefined;
+  const rules = new Map<string, CompiledRuleFile>();
+  const sentences = new Map<string, SentenceFile>();
+  for (const [names, from, into] of [[ruleNames, parsed.files, rules], [sentenceNames, parsed.sentences, sentences]] as const) {
+    for (const name of names) {
+      const data = from?.[name];
+      if (data === undefined || parsed.hashes[name] !== hashOf(join(dir, name))) return undefined;
+      (into as Map<string, unknown>).set(name, data);
+    }
   }
-  return files;
+  return { rules, sentences };
 }

@@ -7,9 +7,12 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
-import { readCatalog, ruleFileNames } from './catalog.js';
+import { readCatalog, ruleFileNames, type CompiledFolder } from './catalog.js';
 import type { LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
+import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
+import type { mergeRule } from './merge-rule.js';
+import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
   id: string;
@@ -36,6 +39,8 @@ export interface ResolvedRules {
   rules: readonly Rule[];
   /** The chain of dialect ids this one extends, nearest first. */
   extendsChain: readonly string[];
+  /** The sentence file (name@version) the notes start from, if any. */
+  sentences?: string;
 }
 
 export interface Dialect extends DialectInfo {
@@ -111,8 +116,13 @@ function info(d: Dialect): DialectInfo {
   return { name: d.name, version: d.version, id: d.id, status: d.status, summary: d.summary, file: d.file, sources: d.sources.map((s) => ({ ...s })) };
 }
 
-/** Reads and checks one rule file (rules/load.ts); passed in so the YAML parser loads only when needed. */
-export type RuleFileReader = (path: string) => LoadedRuleFile;
+/** Reads and checks rule files and sentence files (rules/load.ts); passed in so the YAML parser loads only when needed. */
+export interface RuleFileReader {
+  rule(path: string): LoadedRuleFile;
+  sentence(path: string): LoadedSentenceFile;
+  /** `merge: true` rules; it checks the merged rule with the zod schema, so it travels with the reader. */
+  merge: typeof mergeRule;
+}
 
 /**
  * The registry behind `loadDialects` and `openDialects`. The bundled folder comes from the build's
@@ -126,13 +136,18 @@ export function createRegistry(options: LoadDialectsOptions, reader: RuleFileRea
 /** A folder to read, with the build's catalog of it when that is current. */
 export interface PlannedFolder {
   dir: string;
-  compiled: ReadonlyMap<string, RuleFile> | undefined;
+  compiled: CompiledFolder | undefined;
 }
 
 /** The folders `options` asks for, in reading order, each with its current catalog if it has one. */
 export function planFolders(options: LoadDialectsOptions): PlannedFolder[] {
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'loadDialects options must be an object');
   return readDirs(options).map(({ dir, bundled }) => ({ dir, compiled: bundled ? readCatalog(dir) : undefined }));
+}
+
+/** True when building from these folders needs the reader: a file to read, or a `merge: true` rule to apply. */
+export function needsReader(folders: readonly PlannedFolder[]): boolean {
+  return folders.some((f) => f.compiled === undefined || [...f.compiled.rules.values()].some(({ data }) => data.rules.some((r) => r.merge)));
 }
 
 export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileReader | undefined): DialectRegistry {
@@ -148,16 +163,16 @@ export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileRe
   };
   for (const { dir, compiled } of dirs) {
     if (compiled) {
-      for (const [name, data] of compiled) {
+      for (const [name, { data, raw }] of compiled.rules) {
         const file = join(dir, name);
-        add({ file, data, where: () => `${file}:1:1` });
+        add({ file, data, raw, where: () => `${file}:1:1` });
       }
       continue;
     }
     if (!reader) throw new Error('internal: rule files to read but no reader (use loadDialects or openDialects)');
     for (const name of ruleFileNames(dir)) {
       try {
-        add(reader(join(dir, name)));
+        add(reader.rule(join(dir, name)));
       } catch (err) {
         if (err instanceof DialectError) problems.push(...err.diagnostics);
         else throw err;
@@ -165,10 +180,11 @@ export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileRe
     }
   }
 
+  const sentenceFiles = readSentenceFiles(dirs.map((d) => ({ dir: d.dir, compiled: d.compiled?.sentences })), problems, reader?.sentence);
   const dialects: Dialect[] = [];
   for (const [id, loaded] of files) {
     try {
-      dialects.push(buildDialect(id, loaded, files));
+      dialects.push(buildDialect(id, loaded, files, sentenceFiles, reader?.merge));
     } catch (err) {
       if (err instanceof DialectError) problems.push(...err.diagnostics);
       else throw err;
@@ -204,10 +220,16 @@ function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean
 
 /** True when the registry would read YAML: a caller's folder, or no current catalog. */
 export function needsRuleFileReader(options: LoadDialectsOptions = {}): boolean {
-  return planFolders(options).some((f) => f.compiled === undefined);
+  return needsReader(planFolders(options));
 }
 
-function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {
+function buildDialect(
+  id: string,
+  loaded: LoadedRuleFile,
+  files: ReadonlyMap<string, LoadedRuleFile>,
+  sentenceFiles: ReadonlyMap<string, LoadedSentenceFile>,
+  merge: typeof mergeRule | undefined,
+): Dialect {
   const chain: LoadedRuleFile[] = [loaded];
   const seen = new Set<string>([id]);
   let current: RuleFile = loaded.data;
@@ -227,19 +249,31 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     current = target.data;
   }
 
+  // The notes start from the sentence file this file, or the nearest file it extends, names.
+  const namer = chain.find((f) => f.data.sentences !== undefined);
+  const sentences = namer?.data.sentences;
+  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, namer.where(['sentences'])) : [];
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
-  let notes: Note[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';
   const sources = new Map<string, DialectSource>();
   for (const f of [...chain].reverse()) {
     const d = f.data;
-    for (const r of d.rules) {
+    const rawRules = (f.raw as { rules?: unknown[] } | null)?.rules ?? [];
+    d.rules.forEach((r, n) => {
       const i = rules.findIndex((x) => x.id === r.id);
-      if (i >= 0) rules[i] = r;
+      if (r.merge) {
+        const at = f.where(['rules', n, 'merge']);
+        if (i < 0) {
+          const msg = `rule "${r.id}" merges into an inherited rule, but ${f === loaded && chain.length === 1 ? 'this file extends nothing' : 'no file it extends has a rule with that id'}`;
+          throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at)]);
+        }
+        if (!merge) throw new Error('internal: a merge rule to apply but no reader (planFolders marks such folders)');
+        rules[i] = merge(rules[i] as Rule, r, rawRules[n], at);
+      } else if (i >= 0) rules[i] = r;
       else rules = [...rules, r];
-    }
-    notes = [...d.notes, ...notes];
+    });
+    notes = overlayNotes(d.notes, notes);
     if (d.otherKeywords) otherKeywords = d.otherKeywords;
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
   }
@@ -254,6 +288,6 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     file: loaded.file,
     sources: [...sources.values()],
     decodesNulls,
-    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`) }),
+    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`), ...(sentences ? { sentences } : {}) }),
   });
 }

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundledDialectsDir, readRuleFile } from '@redouble/dialects';
+import { bundledDialectsDir, readRuleFile, readSentenceFile } from '@redouble/dialects';
 import { readCatalog, ruleFileNames, writeCatalog } from '../../src/rules/catalog.js';
+import { sentenceFileNames } from '../../src/rules/sentences.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -20,24 +21,38 @@ function compiledCopy(): { dir: string; catalog: string } {
   made.push(root);
   const dir = join(root, 'dialects');
   cpSync(bundledDialectsDir()!, dir, { recursive: true });
-  const files = new Map(ruleFileNames(dir).map((n) => [n, readRuleFile(join(dir, n)).data]));
+  const rules = new Map(ruleFileNames(dir).map((n) => {
+    const f = readRuleFile(join(dir, n));
+    return [n, { data: f.data, raw: f.raw }];
+  }));
+  const sentences = new Map(sentenceFileNames(dir).map((n) => [n, readSentenceFile(join(dir, n)).data]));
   const catalog = join(root, 'dialects.compiled.json');
-  writeCatalog(dir, files, catalog);
+  writeCatalog(dir, { rules, sentences }, catalog);
   return { dir, catalog };
 }
 
 describe('the compiled catalog', () => {
-  it('holds every rule file as the loader parsed it', () => {
+  it('holds every rule file and sentence file as the loader parsed it', () => {
     const { dir, catalog } = compiledCopy();
     const read = readCatalog(dir, catalog);
-    expect([...read!.keys()]).toEqual(ruleFileNames(dir));
-    for (const [name, data] of read!) expect(data, name).toEqual(readRuleFile(join(dir, name)).data);
+    expect([...read!.rules.keys()]).toEqual(ruleFileNames(dir));
+    expect([...read!.sentences.keys()]).toEqual(sentenceFileNames(dir));
+    expect(read!.sentences.size).toBeGreaterThan(0);
+    for (const [name, { data, raw }] of read!.rules) {
+      const f = readRuleFile(join(dir, name));
+      expect(data, name).toEqual(f.data);
+      expect(raw, name).toEqual(f.raw);
+    }
+    for (const [name, data] of read!.sentences) expect(data, name).toEqual(readSentenceFile(join(dir, name)).data);
   });
 
   it('is not used once a file changes, a file is added, or it is missing or not JSON', () => {
     const edited = compiledCopy();
     appendFileSync(join(edited.dir, 'flat@2026-11.yaml'), '# edited\n');
     expect(readCatalog(edited.dir, edited.catalog)).toBeUndefined();
+    const sentence = compiledCopy();
+    appendFileSync(join(sentence.dir, sentenceFileNames(sentence.dir)[0]!), '# edited\n');
+    expect(readCatalog(sentence.dir, sentence.catalog)).toBeUndefined();
     const added = compiledCopy();
     cpSync(join(added.dir, 'flat@2026-11.yaml'), join(added.dir, 'flat@2027-01.yaml'));
     expect(readCatalog(added.dir, added.catalog)).toBeUndefined();
