@@ -46,6 +46,9 @@ function produced(rule: Rule): string[] {
   if (rule.constAsEnum) out.push('enum');
   if (rule.anyValue) out.push(...Object.keys(rule.anyValue.spell ?? {}));
   if (rule.root?.unions === 'merge-objects') out.push('additionalProperties');
+  // derive writes the keywords it names; unionBranches moves properties/required into the branches.
+  out.push(...Object.keys(rule.derive ?? {}));
+  if (rule.unionBranches !== undefined) out.push('anyOf', 'oneOf', 'properties', 'required');
   return out;
 }
 
