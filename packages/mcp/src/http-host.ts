@@ -5,8 +5,8 @@ import { forwardUrlDialect } from './forward-url-dialect.js';
 import { readJsonBody } from './read-json-body.js';
 
 export interface DialectHttpHandlerOptions {
-  /** A fresh SDK Server for each request (stateless Streamable HTTP cannot reuse one). */
-  createServer: () => Server;
+  /** A fresh SDK Server for each request (stateless Streamable HTTP cannot reuse one); may be async (a front waits for its upstream). */
+  createServer: () => Server | Promise<Server>;
   /** The one MCP endpoint; default `/mcp`. Every dialect is served here. */
   path?: string;
   /** Answer with plain JSON instead of an SSE stream; default false (the SDK's default). */
@@ -37,7 +37,7 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     const reading = await readJsonBody(req, limit);
     if (!reading.ok) return sendError(res, reading.status, reading.code, reading.message);
 
-    const server = options.createServer();
+    let server: Server | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: options.enableJsonResponse ?? false,
@@ -46,9 +46,10 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     });
     res.on('close', () => {
       void transport.close();
-      void server.close();
+      void server?.close();
     });
     try {
+      server = await options.createServer();
       await server.connect(transport);
       await transport.handleRequest(req, res, forwardUrlDialect(reading.body, url));
     } catch (error) {

@@ -18,13 +18,16 @@ export interface RunningServer {
 
 /** Serves `dialects` over stateless Streamable HTTP on 127.0.0.1, a free port. */
 export async function startHttp(dialects: DialectTools): Promise<RunningServer> {
-  const handler = createDialectHttpHandler({
-    createServer: () => {
-      const server = new Server({ name: 'test', version: '0.0.0' });
-      dialects.attach(server);
-      return server;
-    },
+  return startHttpWith(() => {
+    const server = new Server({ name: 'test', version: '0.0.0' });
+    dialects.attach(server);
+    return server;
   });
+}
+
+/** Serves a Server per request (from `createServer`) over stateless Streamable HTTP on 127.0.0.1, a free port. */
+export async function startHttpWith(newServer: () => Server | Promise<Server>): Promise<RunningServer> {
+  const handler = createDialectHttpHandler({ createServer: newServer });
   const http = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
