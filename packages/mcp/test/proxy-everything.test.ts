@@ -89,8 +89,10 @@ describe('proxy in front of server-everything', () => {
     };
     const [through, straight] = await Promise.all([run(proxied), run(direct)]);
     expect(through.result).toEqual(straight.result);
-    expect(through.progress.length).toBeGreaterThan(0);
-    expect(through.progress).toEqual(straight.progress.slice(0, through.progress.length));
+    // The last step's notification races its own result on either path, so compare what both got.
+    const common = Math.min(through.progress.length, straight.progress.length);
+    expect(common).toBeGreaterThan(0);
+    expect(through.progress.slice(0, common)).toEqual(straight.progress.slice(0, common));
     expect(through.progress.every((p) => p.total === 4)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Diagnostic } from '@redouble/dialects';
 import { ToolCaller } from '../call-tool.js';
 import type { Logger } from '../logger.js';
 import { ToolPager, toolSetVersion } from '../paginate.js';
@@ -51,10 +52,24 @@ export class ToolCatalog {
 
   private build(tools: readonly Record<string, unknown>[]): CatalogGeneration {
     const version = toolSetVersion(tools);
-    const definitions = tools.map((tool) => ({ ...tool, handler: this.forward(String(tool.name)) }) as DialectTool);
-    const { registered, problems } = checkTools(definitions, this.logger);
+    // A tool that is not an MCP Tool at all would make an SDK client refuse the whole list downstream: refused here, by the SDK's own shape.
+    const shaped: Record<string, unknown>[] = [];
+    const misshapen: Diagnostic[] = [];
+    tools.forEach((tool, index) => {
+      const parsed = ToolSchema.safeParse(tool);
+      if (parsed.success) shaped.push(tool);
+      else {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path.map((p) => `/${String(p)}`).join('');
+        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${String(tool.name)}" at ${where || '/'}: not an MCP Tool: ${issue.message}`, path: `/${index}${where}` });
+      }
+    });
+    const definitions = shaped.map((tool) => ({ ...tool, handler: this.forward(String(tool.name)) }) as DialectTool);
+    const checked = checkTools(definitions, this.logger);
+    const { registered } = checked;
+    const problems = [...misshapen, ...checked.problems.map((p) => ({ ...p, path: p.path.replace(/^\/\d+/, (m) => `/${tools.indexOf(shaped[Number(m.slice(1))]!)}`) }))];
     if (problems.length > 0) {
-      this.logger.warn(`Upstream tools left out of every dialect (their canonical schemas are invalid):\n${formatProblems(problems)}`);
+      this.logger.warn(`Upstream tools left out of every dialect (not MCP Tools, or their canonical schemas are invalid):\n${formatProblems(problems)}`);
     }
     const refused = [...new Set(problems.map((p) => tools[Number(p.path.split('/')[1])]?.name).filter((n): n is string => typeof n === 'string'))];
     const lists = new ToolListCache(registered, this.logger, refused);
