@@ -1,4 +1,5 @@
 // The README's opening example is run as written (against the built package), over stdio.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,5 +38,18 @@ describe('README', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('shows the two-line change to an McpServer, and the client block prints what it says', () => {
+    const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('<!-- file: weather.mjs -->'));
+    const [server, client] = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(server).toContain('withDialects(server).connect(');
+    writeFileSync(join(dir, 'weather.mjs'), server!);
+    writeFileSync(join(dir, 'try-weather.mjs'), client!);
+    const out = execFileSync(process.execPath, ['try-weather.mjs'], { cwd: dir, encoding: 'utf8' });
+    // Each console.log line says what it prints in its trailing comment.
+    const promised = [...client!.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
+    expect(out.trim().split('\n')).toEqual(promised);
   });
 });
