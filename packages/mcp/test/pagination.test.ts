@@ -120,6 +120,9 @@ describe('tools/list pagination', () => {
       expect(refused).toBeGreaterThan(0);
       expect((paged.meta as Record<string, unknown>)[OMITTED_META_KEY]).toEqual(whole._meta[OMITTED_META_KEY]);
     }
+    // A refused tool is never forwarded: the caller hears why.
+    const omitted = front.listTools('flat')._meta[OMITTED_META_KEY] as string[];
+    await expect(client.callTool({ name: omitted[0]!, arguments: {} })).rejects.toThrow(/not served in any dialect/);
     await client.close();
     await front.close();
   });

@@ -3,7 +3,6 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
-  CallToolResultSchema,
   ListToolsRequestSchema,
   type CallToolResult,
   type Implementation,
@@ -12,14 +11,15 @@ import {
   type ServerCapabilities,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
 import { defaultDialectName } from '../default-dialect.js';
+import { INVALID_PARAMS } from '../constants.js';
 import { DialectSelection } from '../dialect-selection.js';
+import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
-import type { DialectToolList } from '../tool-list-cache.js';
+import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
 import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
 import { passThrough } from './pass-through.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
@@ -61,7 +61,7 @@ export class DialectFront {
   private readonly timeouts: ForwardTimeouts;
   private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
   // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
-  private readonly validator = new AjvJsonSchemaValidator();
+  private validator: unknown;
   private readonly persistent = new Set<Server>();
   private facts: UpstreamFacts | undefined;
   private started: Promise<void> | undefined;
@@ -86,8 +86,18 @@ export class DialectFront {
 
   /** Connects to the upstream and reads its tools; once, however often it is called. Rejects when the first connection fails. */
   start(): Promise<void> {
-    this.started ??= this.link.start();
+    this.started ??= Promise.all([this.link.start(), this.shareValidator()]).then(() => undefined);
     return this.started;
+  }
+
+  /** SDK releases that build a validator per Server (and export it, from 1.2x on) get one shared instance; older ones need none. */
+  private async shareValidator(): Promise<void> {
+    try {
+      const ajv = (await import('@modelcontextprotocol/sdk/validation/ajv')) as { AjvJsonSchemaValidator?: new () => unknown };
+      if (ajv.AjvJsonSchemaValidator) this.validator = new ajv.AjvJsonSchemaValidator();
+    } catch {
+      // Not in this SDK release: each Server keeps its own default.
+    }
   }
 
   /** Every accepted dialect value: plain names and name@version pins. */
@@ -133,15 +143,25 @@ export class DialectFront {
     capabilities.experimental = { ...upstream.experimental, ...this.dialectCaps.experimental };
     const extensions = (upstream as Record<string, unknown>).extensions as Record<string, unknown> | undefined;
     (capabilities as Record<string, unknown>).extensions = { ...extensions, ...this.dialectCaps.extensions };
-    const server = new Server(facts.info, { capabilities, instructions: facts.instructions, jsonSchemaValidator: this.validator });
+    const options = { capabilities, instructions: facts.instructions, ...(this.validator === undefined ? {} : { jsonSchemaValidator: this.validator }) };
+    const server = new Server(facts.info, options as ConstructorParameters<typeof Server>[1]);
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const dialect = this.selection.select(request.params?._meta);
       const generation = this.catalog.current;
       return generation.pager.page(generation.lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
     });
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const dialect = this.selection.select(request.params._meta);
-      return this.catalog.current.caller.call(request.params.name, request.params.arguments, dialect, extra);
+      const generation = this.catalog.current;
+      // A tool the upstream did not list is its business, not ours: it answers as it would unproxied.
+      const standing = generation.standing(request.params.name);
+      if (standing === 'unknown') {
+        return (await forwardRequest(this.link.client(), 'tools/call', request.params, extra, this.timeouts)) as CallToolResult;
+      }
+      if (standing === 'refused') {
+        throw new RequestError(INVALID_PARAMS, `Tool "${request.params.name}" is not served in any dialect: the upstream's definition of it is invalid (named in tools/list _meta["${OMITTED_META_KEY}"]).`, { tool: request.params.name });
+      }
+      return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
     });
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
     return server;
@@ -151,7 +171,8 @@ export class DialectFront {
   private forwardCall(name: string): ToolHandler {
     return async (args, { extra }) => {
       const params = { ...(extra._meta === undefined ? {} : { _meta: extra._meta }), name, arguments: args };
-      return (await forwardRequest(this.link.client(), 'tools/call', params, extra, this.timeouts, CallToolResultSchema)) as CallToolResult;
+      // Parsed loosely here: the downstream Server checks the result's shape (CallToolResultSchema) once, on the way out.
+      return (await forwardRequest(this.link.client(), 'tools/call', params, extra, this.timeouts)) as CallToolResult;
     };
   }
 

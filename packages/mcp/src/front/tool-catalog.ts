@@ -14,6 +14,8 @@ export interface CatalogGeneration {
   readonly lists: ToolListCache;
   readonly caller: ToolCaller;
   readonly pager: ToolPager;
+  /** Whether this side knows the tool: served (judged here), refused (invalid: never forwarded), or unknown (the upstream's business). */
+  standing(name: string): 'served' | 'refused' | 'unknown';
 }
 
 /** Enough pages for any real server; an upstream whose cursors never end is cut off here, not followed forever. */
@@ -73,7 +75,14 @@ export class ToolCatalog {
     }
     const refused = [...new Set(problems.map((p) => tools[Number(p.path.split('/')[1])]?.name).filter((n): n is string => typeof n === 'string'))];
     const lists = new ToolListCache(registered, this.logger, refused);
-    return { version, lists, caller: new ToolCaller(registered, lists, this.logger), pager: new ToolPager(this.pageSize, () => version) };
+    const refusedNames = new Set(refused);
+    return {
+      version,
+      lists,
+      caller: new ToolCaller(registered, lists, this.logger),
+      pager: new ToolPager(this.pageSize, () => version),
+      standing: (name) => (registered.has(name) ? 'served' : refusedNames.has(name) ? 'refused' : 'unknown'),
+    };
   }
 }
 
