@@ -1,7 +1,8 @@
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DialectError } from '@redouble/dialects';
 import { DialectFront, type DialectFrontOptions } from './front/dialect-front.js';
+import { downstreamRequest } from './front/request-context.js';
+import { wirePair, type MessageExtra } from './front/wire-pair.js';
 
 /** What withDialects needs of an SDK 1.x McpServer (or low-level Server): that it can connect to a transport. */
 export interface ConnectableServer {
@@ -29,22 +30,18 @@ export function withDialects(server: ConnectableServer, options: DialectFrontOpt
       restart: false,
       clientInfo: { name: 'dialects-mcp', version: '0.1.0' },
       open: async () => {
-        const [front, back] = InMemoryTransport.createLinkedPair().map(asOnTheWire);
-        await server.connect(back!);
-        return front!;
+        const [front, back] = wirePair(callerExtra);
+        await server.connect(back);
+        return front;
       },
     },
     { ...options, requestTimeoutMs: options.requestTimeoutMs ?? IN_PROCESS_TIMEOUT_MS },
   );
 }
 
-/**
- * The SDK's in-memory pair hands objects across as they are; a handler's `title: undefined` or a
- * Date would reach the other side in a shape no wire could carry. Each message is sent as JSON
- * would carry it, so the McpServer is judged and listed exactly as a remote caller would see it.
- */
-function asOnTheWire(transport: InMemoryTransport): InMemoryTransport {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(JSON.parse(JSON.stringify(message)) as typeof message, options);
-  return transport;
+/** The caller's authInfo and HTTP request info, for the McpServer's handlers to see as their own. */
+function callerExtra(): MessageExtra {
+  const caller = downstreamRequest.getStore();
+  if (!caller || (caller.authInfo === undefined && caller.requestInfo === undefined)) return undefined;
+  return { authInfo: caller.authInfo, requestInfo: caller.requestInfo } as MessageExtra;
 }

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -61,6 +62,9 @@ function weatherServer(): Weather {
     received.push(args);
     return { content: [{ type: 'text', text: 'ok' }] };
   });
+  server.registerTool('whoami', { description: 'What the handler knows of its caller.' }, async (extra) => ({
+    content: [{ type: 'text', text: `${String(extra.requestInfo?.headers['x-caller'] ?? 'nobody')} at ${extra.requestInfo?.url?.search ?? 'no url'}` }],
+  }));
   return { server, received };
 }
 
@@ -98,7 +102,7 @@ async function served(weather: Weather): Promise<Client> {
 describe('withDialects(McpServer)', () => {
   it('lists what the SDK lists as canonical, and its conversion in every dialect', async () => {
     const canonical = await sdkListing();
-    expect(canonical.map((t) => t.name)).toEqual(['forecast', 'route', 'tree']);
+    expect(canonical.map((t) => t.name)).toEqual(['forecast', 'route', 'tree', 'whoami']);
     const client = await served(weatherServer());
     for (const info of registry.list()) {
       const list = await client.listTools({ _meta: { [DIALECT_META_KEY]: info.id } });
@@ -164,7 +168,7 @@ describe('withDialects(McpServer)', () => {
       return { content: [{ type: 'text', text: 'late' }] };
     });
     await notified;
-    expect(await names()).toEqual(['forecast', 'route', 'tree', 'late']);
+    expect(await names()).toEqual(['forecast', 'route', 'tree', 'whoami', 'late']);
     await client.callTool({ name: 'late', arguments: { n: null }, _meta: { [DIALECT_META_KEY]: NULLS } });
     expect(weather.received).toEqual([{}]);
 
@@ -185,7 +189,7 @@ describe('withDialects(McpServer)', () => {
     notified = next();
     late.remove();
     await notified;
-    expect(await names()).toEqual(['forecast', 'route', 'tree']);
+    expect(await names()).toEqual(['forecast', 'route', 'tree', 'whoami']);
     expect(changes).toBe(4);
   });
 
@@ -201,5 +205,11 @@ describe('withDialects(McpServer)', () => {
     const result = (await client.callTool({ name: 'route', arguments: { from: 'A', to: 'B' } })) as CallToolResult;
     expect(result.content).toEqual([{ type: 'text', text: 'A -> B' }]);
     await client.close();
+    // The handler sees its caller's HTTP request, as it would unwrapped.
+    const caller = new Client({ name: 'caller', version: '0' });
+    await caller.connect(new StreamableHTTPClientTransport(new URL(`${http.url}?dialect=flat`), { requestInit: { headers: { 'x-caller': 'ada' } } }));
+    const who = (await caller.callTool({ name: 'whoami', arguments: {} })) as CallToolResult;
+    expect(who.content).toEqual([{ type: 'text', text: 'ada at ?dialect=flat' }]);
+    await caller.close();
   });
 });
