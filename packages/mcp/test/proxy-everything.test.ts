@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { convert, loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY } from '../src/index.js';
 import { repoRoot } from './helpers.js';
@@ -121,6 +121,38 @@ describe('proxy in front of server-everything', () => {
     expect(await proxied.complete(complete)).toEqual(await direct.complete(complete));
     await expect(proxied.setLoggingLevel('error')).resolves.toEqual({});
     await expect(proxied.ping()).resolves.toEqual({});
+  });
+});
+
+describe('proxy: notifications and pages', () => {
+  it("forwards the upstream's log messages to a stdio caller", async () => {
+    await proxied.setLoggingLevel('debug');
+    const message = new Promise<unknown>((resolve) => proxied.setNotificationHandler(LoggingMessageNotificationSchema, (n) => resolve(n.params)));
+    await proxied.callTool({ name: 'toggle-simulated-logging', arguments: {} });
+    expect(await message).toMatchObject({ level: expect.any(String), data: expect.anything() });
+    await proxied.callTool({ name: 'toggle-simulated-logging', arguments: {} });
+  });
+
+  it('--page-size: the listTools loop collects what the upstream lists, in two dialects', async () => {
+    const { tools } = await direct.listTools();
+    const paged = await proxiedStdio([process.execPath, ...everything], ['--page-size', '4']);
+    try {
+      for (const dialect of ['canonical', NULLS]) {
+        const collected: unknown[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          const page = await paged.listTools({ cursor, ...meta(dialect) });
+          collected.push(...page.tools);
+          cursor = page.nextCursor;
+          pages++;
+        } while (cursor !== undefined);
+        expect(pages).toBe(Math.ceil(tools.length / 4));
+        expect(collected).toEqual(tools.map((t) => convert(t, registry.get(dialect)).output));
+      }
+    } finally {
+      await paged.close();
+    }
   });
 });
 
