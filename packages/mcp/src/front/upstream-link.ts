@@ -67,7 +67,11 @@ export class UpstreamLink {
     const client = this.current;
     if (!client) return;
     this.options.logger.warn(`upstream: request failed at the transport (${error instanceof Error ? error.message : String(error)}); reconnecting.`);
-    void client.close();
+    // Counted as dropped now, not when (or whether) the broken transport reports its close.
+    this.dropped(client);
+    client.close().catch(() => {
+      // Closing a broken transport may fail too; the restart is already scheduled.
+    });
   }
 
   async close(): Promise<void> {
