@@ -13,6 +13,7 @@ import { connectHttp, silentLogger, startHttpWith, type RunningServer } from './
 
 const registry = loadDialects();
 const NULLS = 'openai_strict';
+const meta = (dialect: string) => ({ _meta: { [DIALECT_META_KEY]: dialect } });
 
 /** A JSON Schema author's tool: recursive, with $defs, registered through zod's own JSON Schema reader. */
 const TREE_SCHEMA: Parameters<typeof z.fromJSONSchema>[0] = {
@@ -191,6 +192,27 @@ describe('withDialects(McpServer)', () => {
     await notified;
     expect(await names()).toEqual(['forecast', 'route', 'tree', 'whoami']);
     expect(changes).toBe(4);
+  });
+
+  it('pages tools/list; a cursor from before the tools changed is refused, not followed', async () => {
+    const weather = weatherServer();
+    front = withDialects(weather.server, { registry, logger: silentLogger(), pageSize: 2 });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await front.connect(b);
+    const client = new Client({ name: 'pager', version: '0' });
+    await client.connect(a);
+    const first = await client.listTools(meta(NULLS));
+    expect(first.tools.map((t) => t.name)).toEqual(['forecast', 'route']);
+    const second = await client.listTools({ cursor: first.nextCursor, ...meta(NULLS) });
+    expect(second.tools.map((t) => t.name)).toEqual(['tree', 'whoami']);
+    expect(second.nextCursor).toBeUndefined();
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    weather.server.registerTool('late', { inputSchema: {} }, async () => ({ content: [] }));
+    await changed;
+    await expect(client.listTools({ cursor: first.nextCursor, ...meta(NULLS) })).rejects.toThrow(/changed since it was issued/);
+    const again = await client.listTools({ cursor: (await client.listTools(meta(NULLS))).nextCursor, ...meta(NULLS) });
+    expect(again.tools.map((t) => t.name)).toEqual(['tree', 'whoami']);
+    expect(again.nextCursor).toBeDefined();
   });
 
   it('serves every dialect over HTTP with ?dialect=', async () => {
