@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LoggingMessageNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { convert, loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY } from '../src/index.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { repoRoot } from './helpers.js';
 import { everything, proxiedHttp, proxiedStdio, stdioClient, type HttpProxy } from './proxy-helpers.js';
 
@@ -160,7 +161,7 @@ describe('proxy over HTTP, driven by the MCP Inspector CLI', () => {
   const inspector = join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
   const inspect = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve) => {
-      execFile(inspector, ['--cli', ...args, '--transport', 'http', '--format', 'json'], { timeout: 50_000 }, (error, stdout, stderr) => {
+      execFile(inspector, ['--cli', ...args, '--transport', 'http', '--format', 'json'], { timeout: CHILD_TIMEOUT_MS }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
       });
     });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
 import { connectHttp, published, silentLogger, startHttp } from './helpers.js';
@@ -54,7 +55,7 @@ describe('proxy upstream failures', () => {
 
   it('exits with a message when the upstream cannot start', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--', process.execPath, '-e', 'process.exit(1)'], (error, _stdout, stderr) =>
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--', process.execPath, '-e', 'process.exit(1)'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>
         resolve({ code: error ? (error.code as number) : 0, stderr }),
       );
     });
@@ -64,7 +65,7 @@ describe('proxy upstream failures', () => {
 
   it('refuses a command line it cannot use, with the usage', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [proxyBin, 'proxy', '--stdio'], (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('No upstream');
