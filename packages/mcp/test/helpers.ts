@@ -37,13 +37,16 @@ export async function listen(onRequest: RequestListener, options: ServerOptions 
 
 /** Serves `dialects` over stateless Streamable HTTP on 127.0.0.1, a free port. */
 export async function startHttp(dialects: DialectTools): Promise<RunningServer> {
-  const handler = createDialectHttpHandler({
-    createServer: () => {
-      const server = new Server({ name: 'test', version: '0.0.0' });
-      dialects.attach(server);
-      return server;
-    },
+  return startHttpWith(() => {
+    const server = new Server({ name: 'test', version: '0.0.0' });
+    dialects.attach(server);
+    return server;
   });
+}
+
+/** Serves a Server per request (from `createServer`) over stateless Streamable HTTP on 127.0.0.1, a free port. */
+export async function startHttpWith(newServer: () => Server | Promise<Server>): Promise<RunningServer> {
+  const handler = createDialectHttpHandler({ createServer: newServer });
   // Node closes an idle keep-alive socket after 5 s; on a loaded machine a client's next POST can
   // race that close and get ECONNRESET (POSTs are not retried). The tests close the server themselves.
   const served = await listen((req, res) => void handler(req, res), { keepAliveTimeout: 120_000 });
