@@ -50,14 +50,16 @@ export interface LoadDialectsOptions {
   bundled?: boolean;
 }
 
-/** The bundled `dialects/` folder, from src/rules, dist/rules, or a packed package. */
-export function bundledDialectsDir(): string | undefined {
+/**
+ * The bundled rule files. Built or installed (dist/rules/), they are the package's own `dialects/`
+ * folder, copied from the repository root by the build (scripts/bundle-dialects.mjs) and shipped in
+ * the tarball. Run from source inside the repository (src/rules/, the test runner), they are the
+ * repository's `dialects/` itself, so an edited rule file is tested without a rebuild.
+ */
+export function bundledDialectsDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  for (const rel of ['../../../../dialects', '../../dialects']) {
-    const dir = resolve(here, rel);
-    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
-  }
-  return undefined;
+  const fromSource = /[\\/]src[\\/]rules[\\/]?$/.test(here);
+  return resolve(here, fromSource ? '../../../../dialects' : '../../dialects');
 }
 
 export class DialectRegistry {
@@ -113,7 +115,10 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   const dirs: string[] = [];
   if (options.bundled !== false) {
     const bundled = bundledDialectsDir();
-    if (bundled) dirs.push(bundled);
+    if (!existsSync(bundled) || !statSync(bundled).isDirectory()) {
+      throw new DialectError('no-dialects', `the bundled rule files are missing: no folder ${bundled} (a broken install or an unbuilt package)`);
+    }
+    dirs.push(bundled);
   }
   for (const d of options.dirs ?? []) {
     if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
@@ -148,6 +153,10 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
       if (err instanceof DialectError) problems.push(...err.diagnostics);
       else throw err;
     }
+  }
+  if (problems.length === 0 && files.size === 0) {
+    // An empty registry would refuse every name with an empty list of accepted ones: say where we looked.
+    throw new DialectError('no-dialects', `no rule files (<name>@<version>.yaml) found in ${dirs.length ? dirs.join(', ') : 'any folder (bundled: false and no dirs)'}`);
   }
   if (problems.length > 0) {
     throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
