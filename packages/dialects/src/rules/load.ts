@@ -3,6 +3,7 @@
  * cannot express (sources named, unique rule ids, file name, regexes). Every problem becomes a
  * diagnostic at `file:line:column`; a file with any problem is refused whole.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node as YamlNode } from 'yaml';
@@ -32,23 +33,63 @@ export function readRuleFile(path: string): LoadedRuleFile {
   return parseRuleFile(text, path);
 }
 
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
+const TO_JS_OPTIONS = { maxAliasCount: 100 } as const;
+
+/** The plain data of rule-file YAML, as the loader reads it; undefined when the YAML has errors. */
+export function ruleFileData(text: string): unknown {
+  const doc = parseDocument(text, YAML_OPTIONS);
+  return doc.errors.length === 0 ? doc.toJS(TO_JS_OPTIONS) : undefined;
+}
+
+/** The key of a rule file's text in the build's snapshot. */
+export function ruleFileDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** File name of the snapshot the build writes beside this module (scripts/parse-dialects.mjs). */
+export const PARSED_SNAPSHOT = 'parsed-rule-files.json';
+let snapshot: Map<string, string> | null | undefined;
+
+/**
+ * The bundled rule files' YAML is parsed once at build time: the YAML parser is about half of a
+ * cold start, and a CLI starts cold every time. An entry is trusted only for the exact text it was
+ * made from (by digest), so an edited or unknown file is parsed here as before; the data then goes
+ * through the same checks. Positions for diagnostics come from parsing the text on demand.
+ */
+function parsedAtBuild(text: string): unknown {
+  if (snapshot === undefined) {
+    try {
+      const json = JSON.parse(readFileSync(new URL(`./${PARSED_SNAPSHOT}`, import.meta.url), 'utf8')) as { files: Record<string, string> };
+      snapshot = new Map(Object.entries(json.files));
+    } catch {
+      snapshot = null;
+    }
+  }
+  const entry = snapshot?.get(ruleFileDigest(text));
+  return entry === undefined ? undefined : JSON.parse(entry);
+}
+
 /** Checks rule-file text; `file` names it in diagnostics and is matched against the header. */
 export function parseRuleFile(text: string, file: string): LoadedRuleFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const prepared = parsedAtBuild(text);
+  let lineCounter: LineCounter | undefined;
+  let parsed: Document | undefined;
+  const doc = (): Document => (parsed ??= parseDocument(text, { lineCounter: (lineCounter = new LineCounter()), ...YAML_OPTIONS }));
   const at = (offset: number): string => {
-    const pos = lineCounter.linePos(offset);
+    doc();
+    const pos = (lineCounter as LineCounter).linePos(offset);
     return `${file}:${pos.line}:${pos.col}`;
   };
-  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc, path, atKey));
+  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc(), path, atKey));
   const problems: Diagnostic[] = [];
   const fail = (message: string, path: string): void => {
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
   };
 
-  for (const e of doc.errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
+  if (prepared === undefined) for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
-    const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+    const raw: unknown = prepared ?? doc().toJS(TO_JS_OPTIONS);
     const parsed = RuleFileSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
