@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { readRuleFile, type LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
+import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
+import { mergeRule } from './merge-rule.js';
+import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
   id: string;
@@ -35,6 +38,8 @@ export interface ResolvedRules {
   rules: readonly Rule[];
   /** The chain of dialect ids this one extends, nearest first. */
   extendsChain: readonly string[];
+  /** The sentence file (name@version) the notes start from, if any. */
+  sentences?: string;
 }
 
 export interface Dialect extends DialectInfo {
@@ -145,10 +150,11 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
     }
   }
 
+  const sentenceFiles = readSentenceFiles(dirs, problems);
   const dialects: Dialect[] = [];
   for (const [id, loaded] of files) {
     try {
-      dialects.push(buildDialect(id, loaded, files));
+      dialects.push(buildDialect(id, loaded, files, sentenceFiles));
     } catch (err) {
       if (err instanceof DialectError) problems.push(...err.diagnostics);
       else throw err;
@@ -164,7 +170,7 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   return new DialectRegistry(dialects);
 }
 
-function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {
+function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>, sentenceFiles: ReadonlyMap<string, LoadedSentenceFile>): Dialect {
   const chain: LoadedRuleFile[] = [loaded];
   const seen = new Set<string>([id]);
   let current: RuleFile = loaded.data;
@@ -184,19 +190,30 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     current = target.data;
   }
 
+  // The notes start from the sentence file this file, or the nearest file it extends, names.
+  const namer = chain.find((f) => f.data.sentences !== undefined);
+  const sentences = namer?.data.sentences;
+  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, () => namer.where(['sentences'])) : [];
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
-  let notes: Note[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';
   const sources = new Map<string, DialectSource>();
   for (const f of [...chain].reverse()) {
     const d = f.data;
-    for (const r of d.rules) {
+    const rawRules = (f.raw as { rules?: unknown[] } | null)?.rules ?? [];
+    d.rules.forEach((r, n) => {
       const i = rules.findIndex((x) => x.id === r.id);
-      if (i >= 0) rules[i] = r;
+      if (r.merge) {
+        const at = f.where(['rules', n, 'merge']);
+        if (i < 0) {
+          const msg = `rule "${r.id}" merges into an inherited rule, but ${f === loaded && chain.length === 1 ? 'this file extends nothing' : 'no file it extends has a rule with that id'}`;
+          throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at)]);
+        }
+        rules[i] = mergeRule(rules[i] as Rule, r, rawRules[n], at);
+      } else if (i >= 0) rules[i] = r;
       else rules = [...rules, r];
-    }
-    notes = [...d.notes, ...notes];
+    });
+    notes = overlayNotes(d.notes, notes);
     if (d.otherKeywords) otherKeywords = d.otherKeywords;
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
   }
@@ -211,6 +228,6 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     file: loaded.file,
     sources: [...sources.values()],
     decodesNulls,
-    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`) }),
+    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`), ...(sentences ? { sentences } : {}) }),
   });
 }

@@ -9,10 +9,10 @@ import { PARSED_SNAPSHOT, ruleFileData, ruleFileDigest } from '../../src/rules/l
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const snapshot = JSON.parse(readFileSync(join(pkg, 'dist', 'rules', PARSED_SNAPSHOT), 'utf8')) as { files: Record<string, string> };
-const bundled = readdirSync(join(pkg, 'dialects')).filter((f) => f.endsWith('.yaml'));
+const bundled = readdirSync(join(pkg, 'dialects'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
 
 describe('parsed rule-file snapshot', () => {
-  it('has one entry per bundled rule file', () => {
+  it('has one entry per bundled rule file and sentence file', () => {
     expect(bundled.length).toBeGreaterThan(0);
     expect(Object.keys(snapshot.files).length).toBe(bundled.length);
   });
