@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml, YAMLError } from 'yaml';
 import { readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
 
@@ -30,10 +29,10 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw inputError(label, 'the input is empty');
-  return { label, value: parseText(text, label) };
+  return { label, value: await parseText(text, label) };
 }
 
-export function parseText(text: string, label: string): unknown {
+export async function parseText(text: string, label: string): Promise<unknown> {
   const lower = label.toLowerCase();
   const yaml = lower.endsWith('.yaml') || lower.endsWith('.yml') || (!lower.endsWith('.json') && !/^\s*[{[]/.test(text));
   return yaml ? parseYamlText(text, label) : parseJsonText(text, label);
@@ -51,7 +50,9 @@ function parseJsonText(text: string, label: string): unknown {
   }
 }
 
-function parseYamlText(text: string, label: string): unknown {
+/** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */
+async function parseYamlText(text: string, label: string): Promise<unknown> {
+  const { parse: parseYaml, YAMLError } = await import('yaml');
   try {
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
     return parseYaml(text, { prettyErrors: false }) as unknown;

@@ -12,14 +12,15 @@ const from = join(pkg, '..', '..', 'dialects');
 const to = join(pkg, 'dialects');
 const tmp = `${to}.tmp-${process.pid}`;
 
-// The sentence files (dialects/sentences/) go too: rule files name them and do not load without them.
-const files = readdirSync(from).filter((f) => /\.ya?ml$/.test(f) || /\.schema\.json$/.test(f) || f === 'sentences');
+const files = readdirSync(from).filter((f) => /\.ya?ml$/.test(f) || f.endsWith('.schema.json'));
 if (!files.some((f) => f.endsWith('.yaml'))) {
   console.error(`bundle-dialects: no rule files in ${from}`);
   process.exit(1);
 }
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
-for (const f of files) cpSync(join(from, f), join(tmp, f), { recursive: true });
+for (const f of files) cpSync(join(from, f), join(tmp, f));
+// The shared sentence files (dialects/sentences/) that rule files name with `sentences:`.
+if (existsSync(join(from, 'sentences'))) cpSync(join(from, 'sentences'), join(tmp, 'sentences'), { recursive: true });
 if (existsSync(to)) rmSync(to, { recursive: true, force: true });
 renameSync(tmp, to);

@@ -3,7 +3,6 @@
  * cannot express (sources named, unique rule ids, file name, regexes). Every problem becomes a
  * diagnostic at `file:line:column`; a file with any problem is refused whole.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node as YamlNode } from 'yaml';
@@ -65,43 +64,8 @@ type Fail = (message: string, path: string) => void;
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
 const TO_JS_OPTIONS = { maxAliasCount: 100 } as const;
 
-/** The plain data of rule-file YAML, as the loader reads it; undefined when the YAML has errors. */
-export function ruleFileData(text: string): unknown {
-  const doc = parseDocument(text, YAML_OPTIONS);
-  return doc.errors.length === 0 ? doc.toJS(TO_JS_OPTIONS) : undefined;
-}
-
-/** The key of a rule file's text in the build's snapshot. */
-export function ruleFileDigest(text: string): string {
-  return createHash('sha256').update(text).digest('base64');
-}
-
-/** File name of the snapshot the build writes beside this module (scripts/parse-dialects.mjs). */
-export const PARSED_SNAPSHOT = 'parsed-rule-files.json';
-let snapshot: Map<string, string> | null | undefined;
-
-/**
- * The bundled rule files' YAML is parsed once at build time: the YAML parser is about half of a
- * cold start, and a CLI starts cold every time. An entry is trusted only for the exact text it was
- * made from (by digest), so an edited or unknown file is parsed here as before; the data then goes
- * through the same checks. Positions for diagnostics come from parsing the text on demand.
- */
-function parsedAtBuild(text: string): unknown {
-  if (snapshot === undefined) {
-    try {
-      const json = JSON.parse(readFileSync(new URL(`./${PARSED_SNAPSHOT}`, import.meta.url), 'utf8')) as { files: Record<string, string> };
-      snapshot = new Map(Object.entries(json.files));
-    } catch {
-      snapshot = null;
-    }
-  }
-  const entry = snapshot?.get(ruleFileDigest(text));
-  return entry === undefined ? undefined : JSON.parse(entry);
-}
-
 /** YAML with positions kept, checked by a zod schema and then by `meaning`; every problem at `file:line:column`. */
 function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; raw: unknown; where: Where } {
-  const prepared = parsedAtBuild(text);
   let lineCounter: LineCounter | undefined;
   let parsedDoc: Document | undefined;
   const doc = (): Document => (parsedDoc ??= parseDocument(text, { lineCounter: (lineCounter = new LineCounter()), ...YAML_OPTIONS }));
@@ -116,9 +80,9 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
   };
 
-  if (prepared === undefined) for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
+  for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
-    const raw: unknown = prepared ?? doc().toJS(TO_JS_OPTIONS);
+    const raw: unknown = doc().toJS(TO_JS_OPTIONS);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
