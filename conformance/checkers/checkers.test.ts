@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  anthropicStrict, bedrockStrict, checkDialectOutput, checkersFor, flat, geminiSchema, mcpClientV1, nova, openaiStrict, openaiStrict202408,
+  anthropicSdk, anthropicStrict, bedrockStrict, checkDialectOutput, checkersFor, flat, geminiSchema, mcpClientV1, nova, openaiSdk, openaiStrict, openaiStrict202408,
 } from './index.js';
 import { checkOutputSchema, checkTool } from './mcp-client-v1.js';
 import { unsupportedRegex } from './claude-core.js';
@@ -382,5 +382,38 @@ describe('index', () => {
     const problems = checkDialectOutput('gemini', { type: 'object', properties: { a: true } });
     expect(problems.some((p) => p.startsWith('gemini-schema #/properties/a'))).toBe(true);
     expect(problems.some((p) => p.startsWith('mcp-client-v1 #/properties/a'))).toBe(true);
+  });
+});
+
+describe('vendor SDK code (openai toStrictJsonSchema, Anthropic transformJSONSchema) with the written decisions', () => {
+  const branches = [closed({ id: { type: 'string' } }), closed({ number: { type: 'integer' } })];
+  it('anthropic-sdk: refuses what the SDK throws on (a typeless union branch) and accepts the typed spelling', () => {
+    const typeless = closed({ ip: { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] } });
+    refuses(anthropicSdk.check(typeless), '', 'must have a type defined');
+    const typed = closed({ ip: { type: 'string', anyOf: [{ type: 'string', format: 'ipv4' }, { type: 'string', format: 'ipv6' }] } });
+    expect(anthropicSdk.check(typed)).toEqual([]);
+  });
+  it('anthropic-sdk: default, pattern, type arrays and type beside enum differ only by decision', () => {
+    const schema = closed({
+      limit: { type: 'integer', default: 10, description: 'Rows.' },
+      code: { type: 'string', pattern: '^[A-Z]{3}$' },
+      link: { type: ['object', 'null'], ...closed({ url: { type: 'string' } }) },
+      mode: { type: 'string', enum: ['fast', 'slow'] },
+      empty: { type: 'object', additionalProperties: false },
+    });
+    expect(anthropicSdk.check(schema)).toEqual([]);
+  });
+  it('anthropic-sdk: a keyword the SDK moves with no decision behind it is a problem', () => {
+    refuses(anthropicSdk.check(closed({ name: { type: 'string', minLength: 2 } })), '/properties/name/minLength', 'no written decision');
+    refuses(anthropicSdk.check(closed({ tag: { type: 'string', title: 'Tag', examples: ['a'] } })), '/properties/tag/examples', 'removes');
+  });
+  it('openai-sdk: refuses a closed wrapper around a union of objects and accepts the unclosed, untyped one', () => {
+    const wrapped = closed({ item: { type: 'object', anyOf: branches, additionalProperties: false } });
+    refuses(openaiSdk.check(wrapped), '/properties/item', 'Object anyOf schema');
+    expect(openaiSdk.check(closed({ item: { anyOf: branches } }))).toEqual([]);
+  });
+  it('openai-sdk: required in another order is a decided difference; an optional property is refused', () => {
+    expect(openaiSdk.check({ ...closed({ a: { type: 'string' }, b: { type: 'string' } }), required: ['b', 'a'] })).toEqual([]);
+    refuses(openaiSdk.check({ ...closed({ a: { type: 'string' }, b: { type: 'string' } }), required: ['a'] }), '/properties/b', 'optional');
   });
 });

@@ -55,14 +55,26 @@ function checkDialect(dialect: Dialect): void {
   }
 }
 
+/**
+ * One idle walker per plan for conversions with the default limits: building a walk state (maps,
+ * sets, counters) for every call is a real share of converting a small schema. A walker is taken
+ * out while in use (so a nested or concurrent call builds its own) and put back only after a
+ * normal return; a fatal stop discards it.
+ */
+const idleWalkers = new WeakMap<Plan, SchemaWalker>();
+
 export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
   checkDialect(dialect);
   const plan = planFor(dialect);
   const diags: Diagnostic[] = [];
   const limits = limitsFrom(options);
-  const walker = new SchemaWalker(plan, limits, diags);
+  const shared = options === undefined;
+  const idle = shared ? idleWalkers.get(plan) : undefined;
+  if (idle) idleWalkers.delete(plan);
+  const walker = idle ? idle.reuse(diags) : new SchemaWalker(plan, limits, diags);
   try {
     const output = plan.identity ? identity(input, plan, walker, diags, limits) : convertShape(input, plan, walker, diags);
+    if (shared) idleWalkers.set(plan, walker.reuse([]));
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };
   } catch (err) {

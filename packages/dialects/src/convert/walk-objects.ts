@@ -22,6 +22,10 @@ export function finishObjects(
   const t = out.type;
   const isObject = t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object'));
   if (!isObject) return dropped;
+  if (plan.closed === 'all' && !atRoot && unionOfObjects(out)) {
+    delete out.type;
+    return finishOptional(s, out, node, dropped, mergedRoot);
+  }
   if (plan.closed === 'all') {
     const ap = out.additionalProperties;
     const pattern = hasOwn(out, 'patternProperties');
@@ -47,6 +51,28 @@ export function finishObjects(
       out.additionalProperties = false;
     }
   }
+  return finishOptional(s, out, node, dropped, mergedRoot);
+}
+
+/**
+ * A wrapper below the root whose only object content is a union of object branches: closing it
+ * would refuse every property (none is its own), so closure stays on the branches, each closed
+ * by this same pass, and the wrapper reports no closed map. Its `type: object` goes too (each
+ * branch says it): a typed wrapper is an object that strict checkers want closed.
+ */
+function unionOfObjects(out: JsonObject): boolean {
+  if (out.type !== 'object' || hasOwn(out, 'properties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'additionalProperties')) return false;
+  const branches = Array.isArray(out.anyOf) ? out.anyOf : Array.isArray(out.oneOf) ? out.oneOf : undefined;
+  if (branches === undefined || branches.length === 0) return false;
+  for (const b of branches) {
+    if (!isPlainObject(b) || b.type !== 'object') return false;
+  }
+  return true;
+}
+
+/** Optional properties spelled as required and nullable, where the dialect says so. */
+function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped: [string, unknown][] | undefined, mergedRoot: boolean): [string, unknown][] | undefined {
+  const plan = s.plan;
   if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
     const props = out.properties;
     const required: string[] = [];

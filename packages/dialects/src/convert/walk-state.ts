@@ -32,7 +32,8 @@ export interface NoteEvent {
 export class WalkState {
   readonly plan: Plan;
   readonly limits: WalkLimits;
-  readonly diags: Diagnostic[];
+  /** Where reports go; a walker kept for the next conversion is handed that conversion's list. */
+  diags: Diagnostic[];
   readonly explain: Explanation[] | undefined;
 
   // per schema

@@ -46,6 +46,12 @@ export class SchemaWalker {
     this.#s = new WalkState(plan, limits, diags, explain);
   }
 
+  /** Hands a kept walker the next conversion's diagnostics list (its per-schema state is reset by convertSchema). */
+  reuse(diags: Diagnostic[]): this {
+    this.#s.diags = diags;
+    return this;
+  }
+
   /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
   get counts(): LimitCounts {
     return this.#s.counts;

@@ -45,7 +45,7 @@ export function readSentenceFile(path: string): LoadedSentenceFile {
 
 export function parseSentenceFile(text: string, file: string): LoadedSentenceFile {
   return parseChecked(text, file, SentenceFileSchema, (data, f, where, fail) => {
-    checkFileName(`${data.sentences}@${data.version}`, f, where(['sentences']), fail);
+    checkFileName(`${data.sentences}@${data.version}`, f, () => where(['sentences']), fail);
   });
 }
 
@@ -61,23 +61,28 @@ function readText(path: string): string {
 type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
 type Fail = (message: string, path: string) => void;
 
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const;
+const TO_JS_OPTIONS = { maxAliasCount: 100 } as const;
+
 /** YAML with positions kept, checked by a zod schema and then by `meaning`; every problem at `file:line:column`. */
 function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; raw: unknown; where: Where } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let lineCounter: LineCounter | undefined;
+  let parsedDoc: Document | undefined;
+  const doc = (): Document => (parsedDoc ??= parseDocument(text, { lineCounter: (lineCounter = new LineCounter()), ...YAML_OPTIONS }));
   const at = (offset: number): string => {
-    const pos = lineCounter.linePos(offset);
+    doc();
+    const pos = (lineCounter as LineCounter).linePos(offset);
     return `${file}:${pos.line}:${pos.col}`;
   };
-  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc, path, atKey));
+  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc(), path, atKey));
   const problems: Diagnostic[] = [];
   const fail = (message: string, path: string): void => {
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
   };
 
-  for (const e of doc.errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
+  for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
-    const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+    const raw: unknown = doc().toJS(TO_JS_OPTIONS);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
@@ -89,10 +94,10 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
   throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
 }
 
-function checkFileName(expected: string, file: string, at: string, fail: Fail): void {
+function checkFileName(expected: string, file: string, at: () => string, fail: Fail): void {
   const base = basename(file).replace(/\.ya?ml$/, '');
   if (/\.ya?ml$/.test(file) && base !== expected) {
-    fail(`the file name "${basename(file)}" does not match its header ${expected}; name it ${expected}.yaml`, at);
+    fail(`the file name "${basename(file)}" does not match its header ${expected}; name it ${expected}.yaml`, at());
   }
 }
 
@@ -126,7 +131,7 @@ function checkMeaning(
   where: (path: readonly PathSegment[], atKey?: boolean) => string,
   fail: (message: string, path: string) => void,
 ): void {
-  checkFileName(`${data.dialect}@${data.version}`, file, where(['dialect']), fail);
+  checkFileName(`${data.dialect}@${data.version}`, file, () => where(['dialect']), fail);
   const seen = new Map<string, number>();
   data.rules.forEach((rule, i) => {
     if (!Object.prototype.hasOwnProperty.call(data.sources, rule.source)) {

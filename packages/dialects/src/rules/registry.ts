@@ -252,7 +252,7 @@ function buildDialect(
   // The notes start from the sentence file this file, or the nearest file it extends, names.
   const namer = chain.find((f) => f.data.sentences !== undefined);
   const sentences = namer?.data.sentences;
-  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, namer.where(['sentences'])) : [];
+  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, () => namer.where(['sentences'])) : [];
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';

@@ -74,7 +74,7 @@ export function readSentenceFiles(
  * overlaying the ones it extends). Throws DialectError at the pin that names a missing file or
  * closes a cycle.
  */
-export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSentenceFile>, at: string): Note[] {
+export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSentenceFile>, at: () => string): Note[] {
   const chain: LoadedSentenceFile[] = [];
   const seen = new Set<string>();
   let current: string | null | undefined = id;
@@ -84,15 +84,15 @@ export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSe
     if (!file) {
       const known = [...files.keys()].sort();
       const msg = `sentence file ${current} is not loaded (${known.length > 0 ? `loaded: ${known.join(', ')}` : `none found in any ${SENTENCES_DIR}/ folder`})`;
-      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, where)]);
+      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, where())]);
     }
     if (seen.has(current)) {
       const msg = `sentence file ${current} extends itself through ${[...seen].join(' -> ')} (a cycle)`;
-      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, where)]);
+      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, where())]);
     }
     seen.add(current);
     chain.push(file);
-    where = file.where(['extends']);
+    where = () => file.where(['extends']);
     current = file.data.extends;
   }
   let notes: Note[] = [];
