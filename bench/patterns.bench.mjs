@@ -48,7 +48,9 @@ const SAMPLES = {
 
 export async function run() {
   const engine = await import(pathToFileURL(join(root, 'packages/dialects/dist/index.js')).href);
-  const internals = await import(pathToFileURL(join(root, 'packages/dialects/dist/judge/safe-regexp.js')).href);
+  // The package ships bundles only, so the pattern planner (an internal) is read from source.
+  const { tsImport } = await import('tsx/esm/api');
+  const internals = await tsImport(pathToFileURL(join(root, 'packages/dialects/src/judge/safe-regexp.ts')).href, import.meta.url);
 
   const real = new Set();
   for (const f of [...jsonFiles(join(root, 'corpus/tools')), ...jsonFiles(join(root, 'corpus/mcpdesc'))]) collect(JSON.parse(readFileSync(f, 'utf8')), real);
