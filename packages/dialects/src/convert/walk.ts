@@ -90,7 +90,7 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   if (!isPlainObject(node)) {
     const reason = notJsonReason(node);
     if (reason) fatal('not-json', `${reason} (where a schema was expected)`, pointer(s));
-    report(s, 'invalid-schema', 'error', `a schema must be an object or a boolean, not ${node === null ? 'null' : Array.isArray(node) ? 'an array' : typeof node}; it is copied as it is`, pointer(s));
+    // Reported by the meta-schema check (check-input.ts); copied as it is.
     return copy(s, node);
   }
   if (++s.depth > s.limits.maxDepth) tooDeep(s);
