@@ -85,7 +85,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       // A numeric keyword with another value is refused by the meta-schema check (check-input.ts)
       // and left out with no sentence: a sentence would state a rule the schema does not have.
       const invalidNumber = entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined;
-      if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
+      if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k)) {
         // A dropped value may still be rendered into a sentence: it must be JSON data too.
         if (typeof value !== 'string' && typeof value !== 'boolean') copyAt(s, value, node, key);
         (dropped ??= []).push([k, value]);
@@ -153,7 +153,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     out = spellTypes(out, plan, nullFromValues, s, branch);
     if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) s.typelessNullables.push([out, pointer(s)]);
   }
-  if (plan.anyValue && !besideRef) events = anyValue(s, out, inherited, events);
+  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
   if (counting) {
@@ -163,6 +163,16 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
   return out;
+}
+
+/**
+ * An `unevaluated*` keyword beside the keyword that evaluates everything it could reach
+ * (additionalProperties, items) constrains nothing: dropping it needs no sentence.
+ */
+function outEvaluated(node: JsonObject, k: string): boolean {
+  if (k === 'unevaluatedProperties') return hasOwn(node, 'additionalProperties');
+  if (k === 'unevaluatedItems') return hasOwn(node, 'items') && !Array.isArray(node.items);
+  return false;
 }
 
 /** The node's policy table: the root or below-root table, with any `given` rules that select this node. */

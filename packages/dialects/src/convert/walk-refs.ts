@@ -156,6 +156,7 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
   if (description !== undefined) put(shape, 'description', description);
   s.madeUp.add(shape);
+  s.stubs.add(shape);
   const ev: NoteEvent[] = [...(events ?? []), { event: 'cycle', vars: { name: target.name } }];
   const savedTokens = s.tokens;
   s.tokens = [...target.tokens];
