@@ -1,22 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test-timeouts.js';
 
-// Tests run against TypeScript sources through the "@redouble/source" export condition,
-// so a change is tested without a rebuild. Process-level tests (CLI, stdio server) use dist/.
-// Vitest resolves imports for the server-side (SSR) graph, so the condition is set there too.
-const resolve = { conditions: ['@redouble/source'] };
-const ssr = { resolve: { conditions: ['@redouble/source'], externalConditions: ['@redouble/source'] } };
+// Tests import the workspace packages by name and run against their TypeScript sources, so a change
+// is tested without a rebuild. This is an alias of the test runner only: the published package.json
+// files name nothing but dist/, so no consumer can ever resolve to a source file that is not shipped.
+// Process-level tests (CLI, stdio server, the consumer test) run the built dist/.
+const source = (pkg: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const alias = [
+  { find: /^@redouble\/dialects$/, replacement: source('dialects') },
+  { find: /^@redouble\/dialects-cli$/, replacement: source('cli') },
+  { find: /^@redouble\/dialects-mcp$/, replacement: source('mcp') },
+];
 
+// Every project extends this root config (`extends: true`), so the one timeout setting below reaches
+// every test of every project (see test-timeouts.ts).
 export default defineConfig({
-  resolve,
-  ssr,
+  resolve: { alias },
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: HOOK_TIMEOUT_MS,
+    teardownTimeout: 30_000,
     projects: [
-      { resolve, ssr, test: { name: 'dialects', include: ['packages/dialects/test/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'mcp', include: ['packages/mcp/test/**/*.test.ts'] } },
-      { resolve, ssr, test: { name: 'conformance', include: ['conformance/**/*.test.ts'] } },
+      { extends: true, test: { name: 'dialects', include: ['packages/dialects/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'mcp', include: ['packages/mcp/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'conformance', include: ['conformance/**/*.test.ts'] } },
     ],
   },
 });

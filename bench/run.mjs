@@ -57,8 +57,11 @@ for (const f of files) {
 }
 mkdirSync(join(here, 'results'), { recursive: true });
 const meta = { node: process.version, date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length };
-writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify({ meta, results }, null, 2) + '\n');
-console.log(`\nwrote bench/results/latest.json (${results.length} jobs${failed ? `, ${failed} failed` : ''})`);
+// A plain run leaves the tree clean: it writes an ignored file. `npm run bench -- --record` writes the
+// tracked bench/results/latest.json, the figures a commit vouches for.
+const out = process.argv.includes('--record') ? 'latest.json' : 'last-run.json';
+writeFileSync(join(here, 'results', out), JSON.stringify({ meta, results }, null, 2) + '\n');
+console.log(`\nwrote bench/results/${out} (${results.length} jobs${failed ? `, ${failed} failed` : ''})`);
 process.exit(failed ? 1 : 0);
 
 function formatNumber(v) {

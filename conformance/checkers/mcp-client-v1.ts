@@ -12,9 +12,25 @@
  */
 import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { child, isObject, problem } from './walk.js';
 
 export const name = 'mcp-client-v1';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+/**
+ * The SDK's default validator instance, option for option (ajv-provider.js createDefaultAjvInstance),
+ * except its logger: the client prints "unknown format ... ignored" for formats such as `uint`, which
+ * changes nothing it accepts and would only bury the suite's output.
+ */
+function clientValidator(): AjvJsonSchemaValidator {
+  const ajv = new Ajv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false });
+  addFormats(ajv);
+  return new AjvJsonSchemaValidator(ajv);
+}
 
 /** The schema as a tool's inputSchema; pointers are relative to the schema. */
 export function check(schema: unknown): string[] {
@@ -41,7 +57,7 @@ export function checkTool(tool: unknown): string[] {
   if (isObject(outputSchema)) {
     try {
       // A fresh validator per tool: the SDK's shared instance would refuse a repeated $id across tools.
-      new AjvJsonSchemaValidator().getValidator(outputSchema);
+      clientValidator().getValidator(outputSchema);
     } catch (error) {
       out.push(problem('/outputSchema', `the client cannot compile it: ${(error as Error).message}`));
     }

@@ -1,10 +1,11 @@
 import { DialectError, type Diagnostic } from '@redouble/dialects';
 
 /**
- * The CLI uses the project's one error class. Codes that mean "the command was called wrongly"
- * exit 2; every other DialectError is a fault in an input (a data file, a rule file) and exits 1.
+ * The CLI uses the project's one error class, and every command the same exit codes:
+ * 0 done; 1 done, and the result has error diagnostics; 2 the command could not run on what it was
+ * given. A thrown DialectError is always the last kind: a usage mistake, an unknown dialect, an input
+ * that cannot be read or parsed, a broken rule file, a missing bundled folder.
  */
-const USAGE_CODES = new Set(['usage', 'unknown-dialect', 'invalid-option']);
 
 export function usageError(message: string): DialectError {
   return new DialectError('usage', message);
@@ -16,6 +17,6 @@ export function inputError(where: string, message: string): DialectError {
   return new DialectError('input-invalid', `${where}: ${message}`, [d]);
 }
 
-export function exitCodeFor(error: DialectError): 1 | 2 {
-  return USAGE_CODES.has(error.code) ? 2 : 1;
+export function exitCodeFor(_error: DialectError): 2 {
+  return 2;
 }

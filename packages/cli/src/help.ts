@@ -16,7 +16,8 @@ Commands:
   lint [FILE|-]                   check MCP tool schemas
   docs [--out DIR] [--check]      generate (or check) the dialect reference pages
 
-Exit codes: 0 success, 1 input with errors, 2 usage.
+Exit codes: 0 done; 1 done, with an error diagnostic; 2 could not run (usage, unknown dialect,
+unreadable or unparseable input, invalid rule file).
 
 ${GLOBAL}`,
   list: `Usage: dialects list [--json]

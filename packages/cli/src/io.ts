@@ -18,9 +18,18 @@ export const EXIT_OK = 0;
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
 
-export async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
+/** Thrown by readAll when the stream is longer than its limit; reading stops there. */
+export class InputTooLarge extends Error {}
+
+/** The whole stream as text; with `limit`, stops and throws InputTooLarge past that many bytes. */
+export async function readAll(stream: AsyncIterable<string | Uint8Array>, limit = Infinity): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  let size = 0;
+  for await (const chunk of stream) {
+    size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (size > limit) throw new InputTooLarge(`the input is over ${limit} bytes`);
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
   return text + decoder.decode();
 }

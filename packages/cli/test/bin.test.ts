@@ -4,10 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conformanceInput, repoRoot } from './run-cli.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 
 const bin = join(repoRoot, 'packages/cli/dist/bin.js');
 const dialects = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [bin, ...args], { input: input ?? '', encoding: 'utf8', cwd: repoRoot, timeout: 60_000 });
+  spawnSync(process.execPath, [bin, ...args], { input: input ?? '', encoding: 'utf8', cwd: repoRoot, timeout: CHILD_TIMEOUT_MS });
 
 describe('dist/bin.js', () => {
   it('is built, with its shebang', () => {

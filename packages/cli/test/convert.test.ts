@@ -61,19 +61,19 @@ describe('dialects convert', () => {
     expect(r.stderr).toMatch(/no input/);
   });
 
-  it('names the file, line and column of invalid JSON and YAML (exit 1)', async () => {
+  it('names the file, line and column of invalid JSON and YAML, and a file it cannot read (exit 2)', async () => {
     const dir = tempDir();
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{\n  "type": "object",\n  "properties": {,}\n}\n');
     const r = await runCli(['convert', '--dialect', 'flat', bad]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`${bad}:3:`);
     const y = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: 'type: object\nproperties: [a\n' });
-    expect(y.code).toBe(1);
+    expect(y.code).toBe(2);
     expect(y.stderr).toMatch(/<stdin>:\d+:\d+: not valid YAML/);
     const none = await runCli(['convert', '--dialect', 'flat', join(dir, 'absent.json')]);
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain(join(dir, 'absent.json'));
   });
 

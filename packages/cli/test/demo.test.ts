@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { repoRoot } from './run-cli.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 
 it('prints every example tool in every dialect version with its diagnostics', () => {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'examples/convert-all.mjs')], { encoding: 'utf8', cwd: repoRoot, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(repoRoot, 'examples/convert-all.mjs')], { encoding: 'utf8', cwd: repoRoot, timeout: CHILD_TIMEOUT_MS });
   expect(r.status, r.stderr).toBe(0);
   const { tools } = JSON.parse(readFileSync(join(repoRoot, 'examples/tools.json'), 'utf8')) as { tools: { name: string }[] };
   const ids = loadDialects().list().map((d) => d.id);

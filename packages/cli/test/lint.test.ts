@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +108,25 @@ describe('dialects lint', () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: dialects lint');
+  });
+  it('refuses input over 10 MiB before parsing it, from a file or stdin, with exit 2 and the limit', async () => {
+    const big = JSON.stringify({ name: 'big', inputSchema: { type: 'object', description: 'x'.repeat(11 * 1024 * 1024) } });
+    const file = join(mkdtempSync(join(tmpdir(), 'dialects-lint-')), 'big.json');
+    writeFileSync(file, big);
+    const fromFile = await run([file]);
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain('lint reads at most 10 MiB (10485760 bytes)');
+    const fromStdin = await run(['-'], big);
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.stderr).toContain('the input is over 10485760 bytes');
+  });
+
+  it('reports a 100 000-deep input as one error at the depth bound, without line numbers it cannot afford', async () => {
+    let deep = '{"type":"string"}';
+    for (let i = 0; i < 100_000; i++) deep = `{"type":"array","items":${deep}}`;
+    const result = await run(['-'], `{"name":"deep","inputSchema":{"type":"object","properties":{"x":${deep}}}}`);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('deeper than 256 levels');
+    expect(result.stdout).toContain('1 error');
   });
 });

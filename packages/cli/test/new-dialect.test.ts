@@ -29,14 +29,14 @@ describe('a dialect added as a YAML file', () => {
     }
   });
 
-  it('refuses a broken rule file with its file, line and column, whatever the command (exit 1)', async () => {
+  it('refuses a broken rule file with its file, line and column, whatever the command (exit 2)', async () => {
     const broken = USER_DIALECT.replace('    drop: [format]', '    dorp: [format]');
     const line = broken.split('\n').findIndex((l) => l.includes('dorp:')) + 1;
     const bad = folderWith({ 'acme_inline@2026-11.yaml': broken });
     const file = join(bad, 'acme_inline@2026-11.yaml');
     for (const argv of [['list', '--dialects-dir', bad], ['convert', '--dialects-dir', bad, '--dialect', 'canonical', conformanceInput('sentence-format-date')]]) {
       const r = await runCli(argv);
-      expect(r.code).toBe(1);
+      expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`${file}:${line}:`);
       expect(r.stderr).toContain('dorp');
@@ -46,7 +46,7 @@ describe('a dialect added as a YAML file', () => {
   it('refuses a file whose name does not match its header', async () => {
     const bad = folderWith({ 'acme_inline@2026-12.yaml': USER_DIALECT });
     const r = await runCli(['list', '--dialects-dir', bad]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/acme_inline@2026-12\.yaml:\d+:\d+/);
   });
 });

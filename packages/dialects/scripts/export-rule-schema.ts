@@ -1,9 +1,12 @@
-// Writes dialects/rule-file.schema.json from the zod schema (the one definition of the format).
-// Run: npx tsx packages/dialects/scripts/export-rule-schema.ts   (a test fails when the file is stale)
+// Writes dialects/rule-file.schema.json and dialects/sentence-file.schema.json from the zod schemas
+// (the one definition of each format).
+// Run: npx tsx packages/dialects/scripts/export-rule-schema.ts   (a test fails when a file is stale)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ruleFileJsonSchemaText } from '../src/rules/schema.js';
+import { ruleFileJsonSchemaText, sentenceFileJsonSchemaText } from '../src/rules/schema.js';
 
-const target = fileURLToPath(new URL('../../../dialects/rule-file.schema.json', import.meta.url));
-writeFileSync(target, ruleFileJsonSchemaText());
-console.log(`wrote ${target}`);
+for (const [name, text] of [['rule-file.schema.json', ruleFileJsonSchemaText()], ['sentence-file.schema.json', sentenceFileJsonSchemaText()]] as const) {
+  const target = fileURLToPath(new URL(`../../../dialects/${name}`, import.meta.url));
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}

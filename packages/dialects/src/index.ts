@@ -10,9 +10,9 @@ export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-poi
 // rules and registry (src/rules)
 export { loadDialects, DialectRegistry, bundledDialectsDir } from './rules/registry.js';
 export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, ResolvedRules } from './rules/registry.js';
-export { parseRuleFile, readRuleFile } from './rules/load.js';
-export { RuleFileSchema, ruleFileJsonSchema } from './rules/schema.js';
-export type { RuleFile, Rule, Note } from './rules/schema.js';
+export { parseRuleFile, readRuleFile, parseSentenceFile, readSentenceFile } from './rules/load.js';
+export { RuleFileSchema, ruleFileJsonSchema, SentenceFileSchema, sentenceFileJsonSchema } from './rules/schema.js';
+export type { RuleFile, Rule, Note, SentenceFile } from './rules/schema.js';
 
 // conversion (src/convert)
 export { convert, explain, inputShape, DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './convert/convert.js';

@@ -1,5 +1,5 @@
 import { createJudge, type Dialect, type Judge } from '@redouble/dialects';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INTERNAL_ERROR, INVALID_PARAMS } from './constants.js';
 import { encodeNulls } from './encode-nulls.js';
 import type { Logger } from './logger.js';
@@ -63,6 +63,12 @@ export class ToolCaller {
   private checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult, dialect: Dialect): CallToolResult {
     if (result === null || typeof result !== 'object') {
       throw this.serverFault(entry.name, 'its handler returned no result object.');
+    }
+    // The SDK checks this only for handlers it registers itself; tools/call is answered without one.
+    const shape = CallToolResultSchema.safeParse(result);
+    if (!shape.success) {
+      const first = shape.error.issues[0];
+      throw this.serverFault(entry.name, `its handler result is not a CallToolResult (at /${first?.path.join('/') ?? ''}: ${first?.message ?? 'invalid'}).`);
     }
     // A reported tool error need not follow the output schema.
     if (result.isError === true || entry.tool.outputSchema === undefined) return withTextContent(result);

@@ -1,14 +1,15 @@
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
+import { readCallParams } from './call-params.js';
 import { ToolCaller } from './call-tool.js';
 import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
 import { DialectSelection } from './dialect-selection.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { registerTools } from './register-tools.js';
-import type { DialectTool } from './tool-definition.js';
+import type { DialectTool, ToolCallContext } from './tool-definition.js';
 import { ToolListCache, type DialectToolList } from './tool-list-cache.js';
 
 export interface DialectToolsOptions {
@@ -66,10 +67,19 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
       server.setRequestHandler(ListToolsRequestSchema, (request) => {
         return lists.get(selection.select(request.params?._meta)) as ListToolsResult;
       });
-      server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-        const dialect = selection.select(request.params._meta);
-        return caller.call(request.params.name, request.params.arguments, dialect, extra);
-      });
+      // tools/call is answered from the request as sent: a handler registered for it would only see
+      // requests that passed the SDK's schema, and a failing one goes back as -32603 with a Zod
+      // dump, where a caller's mistake is -32602 in plain words (see call-params.ts).
+      const next = server.fallbackRequestHandler;
+      server.fallbackRequestHandler = async (request, extra) => {
+        if (request.method !== 'tools/call') {
+          if (next) return next(request, extra);
+          throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+        }
+        const params = readCallParams(request.params);
+        const dialect = selection.select(params.meta);
+        return caller.call(params.name, params.args, dialect, extra as ToolCallContext['extra']);
+      };
     },
   };
 }

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { jsonRpcProblem } from './check-json-rpc.js';
+import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
+import { stderrLogger, type Logger } from './logger.js';
 import { readJsonBody } from './read-json-body.js';
 
 export interface DialectHttpHandlerOptions {
@@ -11,31 +14,64 @@ export interface DialectHttpHandlerOptions {
   path?: string;
   /** Answer with plain JSON instead of an SSE stream; default false (the SDK's default). */
   enableJsonResponse?: boolean;
-  /** Largest accepted body; default 4 MiB (the SDK's own limit). */
+  /** Largest accepted body; default 4 MiB (the SDK's own limit). Larger ones get 413. */
   maxBodyBytes?: number;
+  /** Longest wait for the whole body once the headers are in; default 30 000 ms. Slower ones get 408. */
+  bodyTimeoutMs?: number;
   /**
    * Host header values to accept (e.g. `127.0.0.1:3000`); when given, any other Host is refused,
    * which keeps a local server out of reach of DNS-rebinding web pages. Default: no check.
    */
   allowedHosts?: string[];
+  /**
+   * Origin header values to accept (e.g. `http://localhost:6274`); any other Origin gets 403.
+   * Requests without Origin (non-browser clients) always pass. Default: on a loopback address,
+   * loopback origins only (`localhost`, `127.0.0.1`, `[::1]`, any port); elsewhere, only the
+   * server's own origin (the one its Host header names).
+   */
+  allowedOrigins?: string[];
+  /** Where dropped requests are noted (`debug`, when the logger has it); default: stderr with NODE_DEBUG=dialects. */
+  logger?: Logger;
 }
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
  * A node:http request handler serving stateless Streamable HTTP at one endpoint, forwarding
- * `?dialect=` into the `_meta` slot of every request that lacks it before the SDK sees it.
+ * `?dialect=` into the `_meta` slot of every request that lacks it before the SDK sees it. The
+ * promise it returns never rejects: a broken request (a client that hung up, a stalled upload,
+ * a fault below) is answered if anyone still listens, else dropped and noted at debug level.
  */
 export function createDialectHttpHandler(options: DialectHttpHandlerOptions): NodeRequestHandler {
   const path = options.path ?? '/mcp';
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  return async (req, res) => {
+  const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
+  const logger = options.logger ?? stderrLogger;
+  const drop = (req: IncomingMessage, why: string): void => logger.debug?.(`dialects-mcp: dropped ${req.method} ${req.url}: ${why}`);
+  // Read per request, not once: a host may only learn its port after listening (see the tests).
+  const origins = (): ReadonlySet<string> | undefined =>
+    options.allowedOrigins && new Set(options.allowedOrigins.map((o) => normaliseOrigin(o) ?? o));
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(res, 404, -32601, `Not found: the MCP endpoint is ${path}.`);
+    const refusal = originRefusal(req, origins());
+    if (refusal) return sendError(res, 403, -32000, refusal);
     // Stateless: no session to resume by GET or end by DELETE.
     if (req.method !== 'POST') return sendError(res, 405, -32000, 'Method not allowed: this endpoint is stateless, POST only.', { Allow: 'POST' });
-    const reading = await readJsonBody(req, limit);
-    if (!reading.ok) return sendError(res, reading.status, reading.code, reading.message);
+    const reading = await readJsonBody(req, limit, bodyTimeout);
+    if (!reading.ok) {
+      if (reading.dropped) {
+        drop(req, reading.message);
+        // Whoever is left gets the answer, then the connection goes: its remaining bytes are not read.
+        sendError(res, reading.status, reading.code, reading.message, { Connection: 'close' });
+        res.once('finish', () => req.destroy());
+        return;
+      }
+      return sendError(res, reading.status, reading.code, reading.message);
+    }
+    const problem = jsonRpcProblem(reading.body);
+    if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`);
 
     const server = options.createServer();
     const transport = new StreamableHTTPServerTransport({
@@ -45,20 +81,26 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
       enableDnsRebindingProtection: options.allowedHosts !== undefined,
     });
     res.on('close', () => {
-      void transport.close();
-      void server.close();
+      transport.close().catch((error: unknown) => drop(req, `closing the transport: ${String(error)}`));
+      server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
     });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, forwardUrlDialect(reading.body, url));
+  };
+
+  return async (req, res) => {
     try {
-      await server.connect(transport);
-      await transport.handleRequest(req, res, forwardUrlDialect(reading.body, url));
+      await serve(req, res);
     } catch (error) {
-      if (!res.headersSent) sendError(res, 500, -32603, `Internal error: ${(error as Error).message}`);
-      else res.end();
+      drop(req, (error as Error)?.message ?? String(error));
+      if (!res.headersSent && !res.destroyed) sendError(res, 500, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+      else res.destroy();
     }
   };
 }
 
 function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

@@ -26,6 +26,9 @@ export async function startHttp(dialects: DialectTools): Promise<RunningServer> 
     },
   });
   const http = createServer((req, res) => void handler(req, res));
+  // Node closes an idle keep-alive socket after 5 s; on a loaded machine a client's next POST can
+  // race that close and get ECONNRESET (POSTs are not retried). The tests close the server themselves.
+  http.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
   return {

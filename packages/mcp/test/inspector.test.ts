@@ -6,6 +6,7 @@ import { convert, loadDialects } from '@redouble/dialects';
 import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
 import { published, repoRoot, silentLogger, startHttp, type RunningServer } from './helpers.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 
 const inspector = join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
 const registry = loadDialects();
@@ -22,7 +23,7 @@ interface Run {
 /** Runs the Inspector asynchronously: the server under test lives in this process and must keep answering. */
 function inspect(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(inspector, ['--cli', ...args, '--format', 'json'], { timeout: 50_000 }, (error, stdout, stderr) => {
+    execFile(inspector, ['--cli', ...args, '--format', 'json'], { timeout: CHILD_TIMEOUT_MS }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -1,4 +1,6 @@
-// The README's opening example is run as written (against the built package), over stdio.
+// The README's opening example (tools.ts and server.ts) is run as written against the built package,
+// over stdio, with tsx standing in for the user's compile step. The consumer test
+// (scripts/consumer/run.mjs) does the same from the packed tarballs with tsc.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,13 +18,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('README', () => {
   it('opens with an example that runs and serves every dialect', async () => {
     const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
-    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example).toContain("from '@redouble/dialects-mcp'");
-    const file = join(dir, 'server.mjs');
-    writeFileSync(file, example!);
+    for (const name of ['tools.ts', 'server.ts']) {
+      const example = new RegExp(`<!-- file: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+      expect(example, name).toContain("from '@redouble/dialects-mcp'");
+      writeFileSync(join(dir, name), example!);
+    }
+    const file = join(dir, 'server.ts');
 
     const client = new Client({ name: 'readme-test', version: '0.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [file], stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', file], cwd: repoRoot, stderr: 'pipe' }));
     try {
       const registry = loadDialects();
       for (const name of registry.names()) {

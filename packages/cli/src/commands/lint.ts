@@ -3,7 +3,7 @@
  * MCP tools. Exit 0 when no error is found, 1 when one is, 2 for a usage fault or input that cannot
  * be read.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import {
   DialectError,
   formatLintJson,
@@ -13,6 +13,7 @@ import {
   readLintSource,
   type LintResult,
 } from '@redouble/dialects';
+import { InputTooLarge, readAll } from '../io.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
 export interface LintIo {
@@ -79,11 +80,17 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder('utf-8');
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+/**
+ * The largest input lint reads: parsed JSON can take some 30 times its text in memory (a file of
+ * `{}`s), and lint must stay under 512 MB whatever it is given. The whole 881-tool corpus is 4 MB.
+ */
+export const LINT_MAX_INPUT_BYTES = 10 * 1024 * 1024;
+
+async function readInputText(file: string | undefined): Promise<string> {
+  if (file === undefined) throw new Error('unreachable');
+  const { size } = await stat(file);
+  if (size > LINT_MAX_INPUT_BYTES) throw new InputTooLarge(`the input is ${size} bytes`);
+  return readFile(file, 'utf8');
 }
 
 export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
@@ -107,8 +114,12 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
   const label = fromStdin ? '<stdin>' : args.file!;
   let text: string;
   try {
-    text = fromStdin ? await readAll(io.stdin) : await readFile(args.file!, 'utf8');
+    text = fromStdin ? await readAll(io.stdin, LINT_MAX_INPUT_BYTES) : await readInputText(args.file);
   } catch (e) {
+    if (e instanceof InputTooLarge) {
+      io.stderr.write(`dialects lint: ${label}: ${e.message}; lint reads at most 10 MiB (${LINT_MAX_INPUT_BYTES} bytes)\n`);
+      return 2;
+    }
     io.stderr.write(`dialects lint: ${label}: cannot read the input (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
     return 2;
   }

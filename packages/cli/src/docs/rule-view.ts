@@ -39,7 +39,7 @@ export interface RuleFileView {
 import { code } from './markdown.js';
 
 /** Keys of a rule that are not its action. */
-const RULE_META = new Set(['id', 'source', 'description', 'scope', 'given', 'noteOnRename']);
+const RULE_META = new Set(['id', 'source', 'description', 'scope', 'given', 'givenNode', 'merge', 'noteOnRename']);
 
 /** Dropping these is never a loss (docs/rule-format.md), so they need no sentence. */
 export const NOT_RULES = new Set([
@@ -74,6 +74,7 @@ export function conditionText(condition: unknown): string {
     else if (k === 'notMatching' && Array.isArray(v)) parts.push(`not using ${v.map((x) => code(String(x))).join(' or ')}`);
     else if (k === 'valuesOfType' && Array.isArray(v)) parts.push(`values of type ${v.map(String).join(' or ')}`);
     else if (k === 'nonEmpty' && v === true) parts.push('not empty');
+    else if (k === 'nodeTypes' && Array.isArray(v)) parts.push(`on a node of type ${v.map(String).join(' or ')}`);
     else parts.push(`${k} ${JSON.stringify(v)}`);
   }
   return parts.join(' and ');

@@ -3,14 +3,15 @@
  * does one Map lookup per keyword and never looks at the rule list again. Cached per dialect.
  */
 import type { Dialect } from '../rules/registry.js';
-import type { AnyValueRule, Condition, LimitsRule, Note, Rule } from '../rules/schema.js';
-import { safeStringify } from './data.js';
+import type { AnyValueRule, Condition, LimitsRule, Note, Rule, Derivation } from '../rules/schema.js';
+import { safeStringify, type JsonObject } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
+import { compileGiven, type CompiledGiven } from '../rules/jsonpath.js';
 
 export type Policy =
   | { readonly kind: 'keep' }
   | { readonly kind: 'drop' }
-  | { readonly kind: 'keepWhen'; readonly test: (value: unknown) => boolean }
+  | { readonly kind: 'keepWhen'; readonly test: (value: unknown, node: JsonObject) => boolean }
   | { readonly kind: 'rename'; readonly to: string; readonly note: boolean };
 
 export const KEEP: Policy = { kind: 'keep' };
@@ -57,6 +58,7 @@ export interface ReferencesPlan {
   readonly refKeyword: string;
   readonly refPrefix: string;
   readonly siblings: 'keep' | 'wrap-anyof' | 'merge';
+  readonly keepCyclesThrough?: readonly ('optional-property' | 'optional-items')[];
 }
 
 export interface CompiledNote {
@@ -66,8 +68,12 @@ export interface CompiledNote {
 }
 
 export interface GivenOverlay {
-  /** the JSONPath */
-  readonly path: string;
+  /** the rule's id, for diagnostics */
+  readonly ruleId: string;
+  /** the JSONPath, compiled once per plan */
+  readonly given: CompiledGiven;
+  /** matched against the canonical input node (selected once per schema) or the node as spelled */
+  readonly on: 'authored' | 'spelled';
   readonly scope: 'all' | 'root' | 'below-root';
   readonly policies: ReadonlyMap<string, Policy>;
 }
@@ -79,6 +85,8 @@ export interface Plan {
   readonly rootTable: PolicyTable;
   readonly belowTable: PolicyTable;
   readonly given: readonly GivenOverlay[];
+  /** Policy tables of nodes that `given` rules select, by which rules matched (built once per plan). */
+  readonly givenTables: Map<string, PolicyTable>;
   /** undefined: references are left exactly as authored. */
   readonly references?: ReferencesPlan;
   readonly booleans: 'keep' | 'as-objects';
@@ -98,7 +106,14 @@ export interface Plan {
   readonly propertyNames?: RegExp;
   readonly propertyNamesSource?: string;
   readonly propertyNamesScope: 'all' | 'root' | 'below-root';
-  readonly anyValue?: AnyValueRule;
+  readonly anyValue?: AnyValueRule & { readonly spell: Record<string, unknown> };
+  /** Keywords written from the schema (derive rules), per scope. */
+  readonly deriveRoot?: ReadonlyMap<string, Derivation>;
+  readonly deriveBelow?: ReadonlyMap<string, Derivation>;
+  /** Null taken out of an enum whose node's type admits null. */
+  readonly nullInEnum: boolean;
+  /** Parent keywords moved into union branches. */
+  readonly unionMove?: readonly string[];
   readonly limits?: LimitsRule;
   readonly notes: readonly CompiledNote[];
   /** Every keyword some note mentions (a dropped keyword outside this set and not a rule needs no bookkeeping). */
@@ -143,13 +158,17 @@ function compile(dialect: Dialect): Plan {
   let propertyNamesSource: string | undefined;
   let propertyNamesScope: Plan['propertyNamesScope'] = 'all';
   let limits: LimitsRule | undefined;
-  let anyValue: AnyValueRule | undefined;
+  let anyValue: Plan['anyValue'];
+  let deriveRoot: Map<string, Derivation> | undefined;
+  let deriveBelow: Map<string, Derivation> | undefined;
+  let nullInEnum = false;
+  let unionMove: string[] | undefined;
 
   for (const rule of rules) {
     const policies = keywordPolicies(rule);
     if (policies) {
       if (rule.given !== undefined) {
-        given.push({ path: rule.given, scope: rule.scope, policies });
+        given.push({ ruleId: rule.id, given: compileGiven(rule.given), on: rule.givenNode ?? 'authored', scope: rule.scope, policies });
         continue;
       }
       for (const [k, p] of policies) {
@@ -158,7 +177,9 @@ function compile(dialect: Dialect): Plan {
       }
       continue;
     }
-    if (rule.references) references = { ...rule.references };
+    // mode and spell are present: the rule-file schema requires them outside a merging rule, and a
+    // merged rule is checked again whole (registry.ts).
+    if (rule.references) references = { ...rule.references, mode: rule.references.mode ?? 'keep' };
     else if (rule.booleanSchemas) booleans = rule.booleanSchemas;
     else if (rule.nulls) nulls = rule.nulls;
     else if (rule.typeArrays) typeArrays = rule.typeArrays;
@@ -174,7 +195,14 @@ function compile(dialect: Dialect): Plan {
       propertyNamesSource = rule.propertyNames.pattern;
       propertyNamesScope = rule.scope;
     } else if (rule.limits) limits = rule.limits;
-    else if (rule.anyValue) anyValue = rule.anyValue;
+    else if (rule.anyValue) anyValue = { ...rule.anyValue, spell: rule.anyValue.spell ?? {} };
+    else if (rule.derive) {
+      for (const [k, d] of Object.entries(rule.derive)) {
+        if (rule.scope !== 'below-root') (deriveRoot ??= new Map()).set(k, d);
+        if (rule.scope !== 'root') (deriveBelow ??= new Map()).set(k, d);
+      }
+    } else if (rule.nullInEnum) nullInEnum = true;
+    else if (rule.unionBranches) unionMove = [...rule.unionBranches.move];
   }
 
   // An object closure the dialect never spells is a dropped keyword like any other, so it gets its note.
@@ -204,6 +232,7 @@ function compile(dialect: Dialect): Plan {
     ...(allow ? { rootAllow: allow } : {}),
     belowTable: makeTable(belowPolicies, other),
     given,
+    givenTables: new Map(),
     ...(references ? { references } : {}),
     booleans,
     ...(nulls ? { nulls } : {}),
@@ -219,6 +248,10 @@ function compile(dialect: Dialect): Plan {
     ...(propertyNames ? { propertyNames, propertyNamesSource } : {}),
     propertyNamesScope,
     ...(anyValue ? { anyValue } : {}),
+    ...(deriveRoot ? { deriveRoot } : {}),
+    ...(deriveBelow ? { deriveBelow } : {}),
+    nullInEnum,
+    ...(unionMove ? { unionMove } : {}),
     ...(limits ? { limits } : {}),
     notes: compiledNotes,
     notedKeywords: new Set(notesByKeyword.keys()),
@@ -243,8 +276,19 @@ function typeOfJson(v: unknown): string {
   return typeof v;
 }
 
-function compileCondition(c: Condition): (value: unknown) => boolean {
-  const tests: ((v: unknown) => boolean)[] = [];
+function compileCondition(c: Condition): (value: unknown, node: JsonObject) => boolean {
+  const tests: ((v: unknown, node: JsonObject) => boolean)[] = [];
+  if (c.nodeTypes !== undefined) {
+    const types = new Set<string>(c.nodeTypes);
+    // The node's own type as the walk holds it; null beside other types does not count against it.
+    tests.push((_v, node) => {
+      const t = node.type;
+      if (typeof t === 'string') return types.has(t);
+      if (!Array.isArray(t)) return false;
+      const named = t.filter((x) => x !== 'null');
+      return named.length > 0 && named.every((x) => typeof x === 'string' && types.has(x));
+    });
+  }
   if (c.max !== undefined) {
     const max = c.max;
     tests.push((v) => typeof v === 'number' && v <= max);
@@ -272,7 +316,7 @@ function compileCondition(c: Condition): (value: unknown) => boolean {
   if (c.nonEmpty) {
     tests.push((v) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.keys(v).length > 0 : v !== ''));
   }
-  return (v) => tests.every((t) => t(v));
+  return (v, node) => tests.every((t) => t(v, node));
 }
 
 function compileNotes(notes: readonly Note[]): CompiledNote[] {

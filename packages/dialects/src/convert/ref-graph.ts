@@ -7,15 +7,24 @@ import { isPlainObject } from './data.js';
 import { KEYWORD_KIND, Kind } from './keywords.js';
 import type { RefIndex } from './refs.js';
 
+/**
+ * A way out of a recursion: the walk from a node to the references inside it does not go past a
+ * step this answers true for (parent schema, keyword, key), so the graph holds only the re-entries
+ * a caller cannot stop.
+ */
+export type WayOut = (parent: Record<string, unknown>, keyword: string, key: string | number) => boolean;
+
 export class RefGraph {
   readonly #index: () => RefIndex;
   readonly #maxScan: number;
+  readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
   readonly #refsWithin = new Map<unknown, unknown[]>();
 
-  constructor(index: () => RefIndex, maxScan: number) {
+  constructor(index: () => RefIndex, maxScan: number, wayOut?: WayOut) {
     this.#index = index;
     this.#maxScan = maxScan;
+    this.#wayOut = wayOut;
   }
 
   /**
@@ -85,12 +94,19 @@ export class RefGraph {
         const r = this.#index().resolve(n.$ref);
         if (r.kind === 'local') list.push(r.target.node);
       }
+      const out = this.#wayOut;
       for (const k in n) {
         const kind = KEYWORD_KIND.get(k);
         const v = n[k];
-        if (kind === Kind.Sub) stack.push(v);
-        else if (kind === Kind.Arr && Array.isArray(v)) for (const x of v) stack.push(x);
-        else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) stack.push(v[name]);
+        if (kind === Kind.Sub) {
+          if (!out?.(n, k, k)) stack.push(v);
+        } else if (kind === Kind.Arr && Array.isArray(v)) {
+          v.forEach((x, i) => {
+            if (!out?.(n, k, i)) stack.push(x);
+          });
+        } else if (kind === Kind.Map && isPlainObject(v)) {
+          for (const name in v) if (!out?.(n, k, name)) stack.push(v[name]);
+        }
       }
     }
     this.#refsWithin.set(node, list);

@@ -8,7 +8,7 @@ import type { Plan } from './plan.js';
 import type { RefTarget } from './refs.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';
 import { report } from './walk-paths.js';
-import { refGraph, refIndex } from './walk-refs.js';
+import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
 
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
@@ -20,7 +20,7 @@ export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
     if (!isPlainObject(defs)) continue;
     for (const name in defs) {
       const target = index.targetAt([container, name], defs[name]);
-      if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node)) continue;
+      if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
       definitionName(s, target);
     }
   }

@@ -71,6 +71,7 @@ export function describe(
       if (text) sentences.push(fill(text, (n) => e.vars[n]));
       else if (e.event === 'cycle') report(s, 'rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, pointer(s));
       else if (e.event === 'false-property') report(s, 'rule-lost', 'warning', `property ${JSON.stringify(e.vars.name)} accepts nothing; it is left out and the dialect has no note for it`, pointer(s));
+      else if (e.event === 'enum-null') report(s, 'rule-lost', 'warning', 'null is taken out of this enum and the dialect has no note for it, so the spelled schema refuses a null the canonical schema accepts', at(s, node, 'enum'));
     }
   }
   for (const k of outcome.lost) {

@@ -40,7 +40,8 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
   return result;
 }
 
-function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
+/** Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer. */
+export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
   for (const k in branch) {
     const v = branch[k];
     if (!hasOwn(target, k)) {
@@ -92,11 +93,19 @@ export function constAsEnum(s: WalkState, node: JsonObject): JsonObject {
   return out;
 }
 
-/** Under a nullable flag, null leaves enum and const before their policies judge the values. */
-export function nullOutOfValues(s: WalkState, node: JsonObject): JsonObject {
+/** A type keyword that admits null: `"null"` or a type array listing it. */
+export function typeAdmitsNull(t: unknown): boolean {
+  return t === 'null' || (Array.isArray(t) && t.includes('null'));
+}
+
+/**
+ * Under a nullable flag, null leaves enum and const before their policies judge the values; with
+ * `enumOnly` (nullInEnum), only the enum's null, where the type already says null.
+ */
+export function nullOutOfValues(s: WalkState, node: JsonObject, enumOnly = false): JsonObject {
   const en = node.enum;
   const enumNull = Array.isArray(en) && en.includes(null);
-  const constNull = hasOwn(node, 'const') && node.const === null;
+  const constNull = !enumOnly && hasOwn(node, 'const') && node.const === null;
   if (!enumNull && !constNull) return node;
   const out: JsonObject = {};
   for (const k in node) {

@@ -7,16 +7,18 @@
 import { hasOwn, isPlainObject, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
-import { makeTable, type Plan, type Policy, type PolicyTable } from './plan.js';
+import type { PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
-import { selectNodes } from '../rules/jsonpath.js';
+import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
 import { falseUnspellable } from './walk-boolean.js';
-import { mergeAllOf, constAsEnum, nullOutOfValues } from './walk-merge.js';
+import { mergeAllOf, constAsEnum, nullOutOfValues, typeAdmitsNull } from './walk-merge.js';
+import { moveIntoBranches } from './walk-branches.js';
+import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
 import { walk, walkArray, walkMap } from './walk.js';
@@ -24,6 +26,7 @@ import { walk, walkArray, walkMap } from './walk.js';
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
 export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
   const plan = s.plan;
+  const canonical = node;
   const inherited = s.inheritType;
   s.inheritType = undefined;
   if (plan.allOf === 'merge' && Array.isArray(node.allOf)) node = mergeAllOf(s, node);
@@ -33,8 +36,13 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const stripped = nullOutOfValues(s, node);
     nullFromValues = stripped !== node;
     node = stripped;
+  } else if (plan.nullInEnum && Array.isArray(node.enum) && node.enum.some((v) => v !== null) && typeAdmitsNull(node.type)) {
+    const stripped = nullOutOfValues(s, node, true);
+    if (stripped !== node) events = [...(events ?? []), { event: 'enum-null', vars: {} }];
+    node = stripped;
   }
-  const table = tableFor(s, node, atRoot);
+  if (plan.unionMove !== undefined && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf))) node = moveIntoBranches(s, node, plan.unionMove);
+  const table = tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
@@ -78,7 +86,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const entry = table.entries.get(k) ?? table.fallback;
     const policy = entry.policy;
     let outKey = k;
-    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value))) {
+    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, node))) {
       if (k === 'description' && typeof value === 'string' && value !== '') {
         report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
       }
@@ -155,6 +163,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
+  const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
+  if (derive !== undefined) deriveKeywords(out, derive);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
   if (counting) {
     s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
@@ -175,23 +185,6 @@ function outEvaluated(node: JsonObject, k: string): boolean {
   return false;
 }
 
-/** The node's policy table: the root or below-root table, with any `given` rules that select this node. */
-function tableFor(s: WalkState, node: JsonObject, atRoot: boolean): PolicyTable {
-  const base = atRoot ? s.plan.rootTable : s.plan.belowTable;
-  const given = s.plan.given;
-  if (given.length === 0) return base;
-  const sets = (s.givenSets ??= given.map((g) => selectNodes(s.root, g.path)));
-  let policies: Map<string, Policy> | undefined;
-  for (let i = 0; i < given.length; i++) {
-    const g = given[i] as Plan['given'][number];
-    if ((g.scope === 'root' && !atRoot) || (g.scope === 'below-root' && atRoot)) continue;
-    if (!(sets[i] as Set<object>).has(node)) continue;
-    policies ??= new Map(base.policies);
-    for (const [k, p] of g.policies) policies.set(k, p);
-  }
-  return policies ? makeTable(policies, base.other, base.allow) : base;
-}
-
 /**
  * `items: false` (no items past the positional ones) spelled as a count, which every dialect
  * can say: at most as many items as there are positions.
@@ -200,7 +193,7 @@ function noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, drop
   const positions = Array.isArray(node.prefixItems) ? node.prefixItems.length : Array.isArray(node.items) ? node.items.length : 0;
   if (typeof out.maxItems === 'number' && out.maxItems <= positions) return dropped;
   const policy = policyOf(table, 'maxItems');
-  if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions))) {
+  if (policy.kind === 'keep' || (policy.kind === 'keepWhen' && policy.test(positions, node))) {
     out.maxItems = positions;
     return dropped;
   }

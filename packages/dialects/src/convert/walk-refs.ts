@@ -7,7 +7,7 @@ import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.j
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
-import { RefGraph } from './ref-graph.js';
+import { RefGraph, type WayOut } from './ref-graph.js';
 import { fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
@@ -80,8 +80,32 @@ function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | u
 
 function shouldInline(s: WalkState, target: RefTarget): boolean {
   const refs = s.plan.references as NonNullable<Plan['references']>;
-  if (refs.mode === 'inline') return refs.cycles === 'break' || !refGraph(s).isCyclic(target.node);
-  return refs.cycles === 'break' && refGraph(s).isCyclic(target.node);
+  if (refs.mode === 'inline') return refs.cycles === 'break' ? !keptCycle(s, target.node) : !refGraph(s).isCyclic(target.node);
+  return refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node);
+}
+
+/**
+ * With cycles: break and keepCyclesThrough, a target on a cycle is kept when every re-entry passes
+ * a way out: it lies on no cycle of the graph that leaves those steps out.
+ */
+export function keptCycle(s: WalkState, node: unknown): boolean {
+  const through = (s.plan.references as NonNullable<Plan['references']>).keepCyclesThrough;
+  if (through === undefined || !refGraph(s).isCyclic(node)) return false;
+  s.stoppable ??= new RefGraph(() => refIndex(s), s.limits.maxNodes * 4, wayOut(through));
+  return !s.stoppable.isCyclic(node);
+}
+
+function wayOut(through: readonly string[]): WayOut {
+  const optionalProperty = through.includes('optional-property');
+  const optionalItems = through.includes('optional-items');
+  return (parent, keyword, key) => {
+    if (optionalProperty && keyword === 'properties') return !(Array.isArray(parent.required) && parent.required.includes(key));
+    if (optionalItems && (keyword === 'items' || keyword === 'prefixItems' || keyword === 'additionalItems')) {
+      const min = typeof parent.minItems === 'number' ? parent.minItems : 0;
+      return keyword === 'prefixItems' ? (key as number) >= min : min === 0;
+    }
+    return false;
+  };
 }
 
 function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {

@@ -8,6 +8,7 @@ import { hasOwn, type JsonObject } from './data.js';
 import type { Plan } from './plan.js';
 import type { RefIndex, RefTarget } from './refs.js';
 import type { RefGraph } from './ref-graph.js';
+import type { GivenCount } from '../rules/jsonpath.js';
 import { LimitCounts } from './limits.js';
 import { at, pointer, report } from './walk-paths.js';
 
@@ -50,7 +51,12 @@ export class WalkState {
   usedNames = new Set<string>();
   defQueue: RefTarget[] = [];
   graph: RefGraph | undefined = undefined;
+  /** The reference graph without the re-entries a caller can stop (references.keepCyclesThrough). */
+  stoppable: RefGraph | undefined = undefined;
+  /** Per `given` rule: the canonical nodes it selects in this schema (built at the first node that asks). */
   givenSets: Set<object>[] | undefined = undefined;
+  /** Per `given` rule: how often its script ran and threw in this schema. */
+  givenCounts: GivenCount[] | undefined = undefined;
   placeholderSeen = false;
   /** Nodes given a `nullable` flag beside an anyOf but no `type`, with their input pointers (nullable-type.ts). */
   typelessNullables: [JsonObject, string][] = [];

@@ -7,9 +7,11 @@
  * 2. references: at a `$ref` the plan keeps it (re-spelled, targets lifted into definitions),
  *    inlines it, or breaks a cycle at its re-entry; kept definitions are emitted after the root.
  * 3. nodes, per node: before its keywords, allOf merged, const read as enum, null taken out of enum
- *    under a nullable flag; then each keyword by its policy (kept, renamed, dropped, kept when);
- *    booleans as objects; then type and null spelling, the any-value spelling, objects (closure,
- *    optional as nullable), and the description sentences for what was dropped.
+ *    (under a nullable flag, or nullInEnum), parent properties moved into union branches; the
+ *    `given` rules that hold there (walk-given.ts); then each keyword by its policy (kept,
+ *    renamed, dropped, kept when); booleans as objects; then type and null spelling, the
+ *    any-value spelling, objects (closure, optional as nullable), derived keywords, and the
+ *    description sentences for what was dropped.
  * 4. root: unions merged or reported, the root type, the root keyword allowlist.
  * 5. limits are counted as nodes finish (limits.ts); property names are checked where they stand.
  *
@@ -34,6 +36,7 @@ import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { walkObject } from './walk-node.js';
 import { typeNullables } from './nullable-type.js';
+import { reportGivenFailures } from './walk-given.js';
 
 export type { Explanation, WalkLimits } from './walk-state.js';
 
@@ -67,7 +70,9 @@ export class SchemaWalker {
     if (s.usedNames.size > 0) s.usedNames.clear();
     s.defQueue.length = 0;
     s.graph = undefined;
+    s.stoppable = undefined;
     s.givenSets = undefined;
+    s.givenCounts = undefined;
     s.placeholderSeen = false;
     s.typelessNullables.length = 0;
     s.counts.reset();
@@ -81,6 +86,7 @@ export class SchemaWalker {
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
     if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;
+    if (s.givenCounts !== undefined) reportGivenFailures(s);
     return out;
   }
 }

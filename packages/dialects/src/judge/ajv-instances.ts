@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Draft } from './draft.js';
+import { exactMultipleOf, finiteLimits } from './number-keywords.js';
 import { makePatternEngine } from './safe-regexp.js';
 
 export type AnyAjv = Ajv | Ajv2020;
@@ -28,9 +29,18 @@ function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boo
     // third of the validation time, so only schemas that name one get it (namesPrototypeKeys).
     ownProperties,
     code: { regExp: makePatternEngine(nativePatternMaxLength) },
+    // `strict: false` would also turn this off: NaN and Infinity (JSON.parse reads 1e400 as
+    // Infinity) are then not numbers, so `type: number` and `type: integer` refuse them.
+    strictNumbers: true,
   };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
+  // number-keywords.ts: exact decimal multipleOf (0.07 is a multiple of 0.01), and limits that
+  // refuse a non-finite number rather than skip it.
+  for (const def of [exactMultipleOf, finiteLimits]) {
+    for (const k of [def.keyword].flat()) ajv.removeKeyword(k);
+    ajv.addKeyword(def);
+  }
   return ajv;
 }
 

@@ -10,9 +10,16 @@
  * it could not be valid: decoding never turns a null that might be meant into an omission.
  *
  * Alternatives (`anyOf`/`oneOf`) and conditionals (`if`) are kept as branch points: which branch
- * applies is decided per call by validating the decoded candidates (decode-nulls.ts). Not followed
- * (nulls there are kept and judged): `not`, `contains`, `dependentSchemas`, `unevaluated*`, values
- * of undeclared keys when `patternProperties` is present, `$dynamicRef`, refs leaving the document.
+ * applies is decided per call by validating the decoded candidates (decode-nulls.ts).
+ *
+ * `unevaluatedProperties` / `unevaluatedItems` (2020-12) are followed like `additionalProperties` /
+ * `items` where the schema alone fixes which keys or items they cover: the keys no `properties` of
+ * that schema's in-place subtree names, the items past every `prefixItems` of it. Where the value
+ * decides (a key named only in a branch, `patternProperties`, `contains`, `$dynamicRef`), they are
+ * not followed. Never followed, by decision (README): `not` and `contains`, which do not describe
+ * every value they test, so they never make a property optional; the value is decoded by the other
+ * keywords and then judged by them. Also not followed: `dependentSchemas`, values of undeclared keys
+ * when `patternProperties` is present, `$dynamicRef`, refs leaving the document.
  */
 import { NullAdmission } from './admits-null.js';
 import type { Loc, SchemaIndex } from './schema-index.js';
@@ -46,6 +53,17 @@ export interface PlanNode {
   rest: PlanNode | null;
   alternatives: Alternatives[] | null;
   conditionals: Conditional[] | null;
+}
+
+interface Coverage {
+  /** Property names the subtree evaluates on every passing validation. */
+  names: Set<string>;
+  /** Property names only a branch (anyOf, oneOf, if/then/else, dependentSchemas) may evaluate. */
+  branchNames: Set<string>;
+  /** The longest `prefixItems` anywhere in the subtree. */
+  prefix: number;
+  /** The covered set depends on the value, or is everything: not followed. */
+  unknown: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -87,6 +105,66 @@ class PlanBuilder {
     }
   }
 
+  /**
+   * What the in-place subtree of `loc` evaluates, as `unevaluatedProperties`/`unevaluatedItems`
+   * there see it: names (and prefix positions) every passing validation evaluates, names only a
+   * branch may evaluate, and whether something value-dependent or total (`additionalProperties`,
+   * `patternProperties`, `items`, `contains`, a nested `unevaluated*`, `$dynamicRef`) makes the
+   * covered set unknowable from the schema alone.
+   */
+  private coverage(loc: Loc, kind: 'properties' | 'items'): Coverage {
+    const cover: Coverage = { names: new Set(), branchNames: new Set(), prefix: 0, unknown: false };
+    const seen = new Set<string>();
+    const visit = (l: Loc, inBranch: boolean, top: boolean): void => {
+      if (seen.has(l.pointer)) return;
+      seen.add(l.pointer);
+      const s = l.schema;
+      if (!isObj(s)) return;
+      if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) cover.unknown = true;
+      if (typeof s['$ref'] === 'string') {
+        const target = this.index.resolve(s['$ref'], l);
+        if (target) visit(target, inBranch, false);
+        else cover.unknown = true;
+      }
+      if (kind === 'properties') {
+        if (s['additionalProperties'] !== undefined || isObj(s['patternProperties']) || (!top && s['unevaluatedProperties'] !== undefined)) cover.unknown = true;
+        if (isObj(s['properties'])) for (const k of Object.keys(s['properties'])) (inBranch ? cover.branchNames : cover.names).add(k);
+      } else {
+        if ((s['items'] !== undefined && !Array.isArray(s['items'])) || s['contains'] !== undefined || (!top && s['unevaluatedItems'] !== undefined)) cover.unknown = true;
+        if (Array.isArray(s['prefixItems'])) cover.prefix = Math.max(cover.prefix, s['prefixItems'].length);
+      }
+      const each = (key: string, branch: boolean) => {
+        const v = s[key];
+        if (Array.isArray(v)) v.forEach((_, i) => { const c = this.index.child(l, key, i); if (c) visit(c, branch, false); });
+        else if (v !== undefined) { const c = this.index.child(l, key); if (c) visit(c, branch, false); }
+      };
+      each('allOf', inBranch);
+      for (const key of ['anyOf', 'oneOf', 'if', 'then', 'else']) each(key, true);
+      if (isObj(s['dependentSchemas'])) {
+        for (const k of Object.keys(s['dependentSchemas'])) {
+          const c = this.index.child(l, 'dependentSchemas', k);
+          if (c) visit(c, true, false);
+        }
+      }
+    };
+    visit(loc, false, true);
+    return cover;
+  }
+
+  /** The `unevaluated<kind>` subschemas among the conjuncts whose coverage the schema fixes. */
+  private unevaluated(all: Loc[], kind: 'properties' | 'items'): { loc: Loc; cover: Coverage }[] {
+    if (this.index.draft !== '2020-12') return [];
+    const key = kind === 'properties' ? 'unevaluatedProperties' : 'unevaluatedItems';
+    const out: { loc: Loc; cover: Coverage }[] = [];
+    for (const c of all) {
+      if ((c.schema as Obj)[key] === undefined) continue;
+      const loc = this.index.child(c, key);
+      const cover = this.coverage(c, kind);
+      if (loc && !cover.unknown) out.push({ loc, cover });
+    }
+    return out;
+  }
+
   node(locs: Loc[]): PlanNode | null {
     const all: Loc[] = [];
     const seen = new Set<string>();
@@ -114,6 +192,10 @@ class PlanBuilder {
       if (Array.isArray(s['required'])) for (const k of s['required']) if (typeof k === 'string') required.add(k);
       if (isObj(s['patternProperties']) && Object.keys(s['patternProperties']).length) hasPatterns = true;
     }
+    const unevaluated = this.unevaluated(all, 'properties');
+    // A key only a branch names may or may not be evaluated: it gets its own slot, so it is never
+    // read as one of the keys `unevaluatedProperties` covers.
+    for (const u of unevaluated) for (const k of u.cover.branchNames) names.add(k);
     if (names.size) {
       node.props = new Map();
       for (const name of names) {
@@ -139,6 +221,7 @@ class PlanBuilder {
             if (l) subs.push(l);
           }
         }
+        for (const u of unevaluated) if (!u.cover.names.has(name) && !u.cover.branchNames.has(name)) subs.push(u.loc);
         node.props.set(name, { removable: refusesNull && !required.has(name), node: this.node(subs) });
       }
     }
@@ -148,13 +231,20 @@ class PlanBuilder {
         const l = (c.schema as Obj)['additionalProperties'] !== undefined ? this.index.child(c, 'additionalProperties') : undefined;
         if (l) subs.push(l);
       }
+      for (const u of unevaluated) subs.push(u.loc);
       node.other = subs.length ? this.node(subs) : null;
     }
   }
 
   private fillArray(node: PlanNode, all: Loc[]): void {
-    const prefixes: Loc[][] = [];
+    const prefixes: (Loc | undefined)[][] = [];
     const rests: (Loc | undefined)[] = [];
+    // `unevaluatedItems` covers the items past every `prefixItems` of its subtree: a conjunct
+    // with that many empty positions and the subschema as its rest.
+    for (const u of this.unevaluated(all, 'items')) {
+      prefixes.push(new Array<undefined>(u.cover.prefix).fill(undefined));
+      rests.push(u.loc);
+    }
     let longest = 0;
     for (const c of all) {
       const s = c.schema as Obj;
@@ -168,15 +258,15 @@ class PlanBuilder {
         if (l) locs.push(l);
       });
       prefixes.push(locs);
-      longest = Math.max(longest, locs.length);
       rests.push(restKey && s[restKey] !== undefined && !Array.isArray(s[restKey]) ? this.index.child(c, restKey) : undefined);
     }
+    for (const p of prefixes) longest = Math.max(longest, p.length);
     if (longest) {
       node.prefix = [];
       for (let i = 0; i < longest; i++) {
         const subs: Loc[] = [];
-        all.forEach((_, ci) => {
-          const l = i < prefixes[ci]!.length ? prefixes[ci]![i] : rests[ci];
+        prefixes.forEach((p, ci) => {
+          const l = i < p.length ? p[i] : rests[ci];
           if (l) subs.push(l);
         });
         node.prefix.push(this.node(subs));
@@ -247,7 +337,8 @@ class PlanBuilder {
       if (!isLive(n.rest)) n.rest = null;
       if (n.prefix) {
         n.prefix = n.prefix.map((p) => (isLive(p) ? p : null));
-        if (n.prefix.every((p) => p === null)) n.prefix = null;
+        // Dead positions still stand in front of a live rest: the rest starts after them.
+        if (n.prefix.every((p) => p === null) && n.rest === null) n.prefix = null;
       }
       if (n.alternatives) {
         n.alternatives = n.alternatives.filter((a) => a.branches.some((b) => isLive(b.node)));

@@ -39,15 +39,56 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
-/** Compact JSON of a value, cut to `max` characters with an ellipsis. */
+/**
+ * Compact JSON of a value, cut to `max` characters with an ellipsis. Written by hand rather than by
+ * JSON.stringify: it stops as soon as `max` characters are written, so a huge, deeply nested or
+ * cyclic value (the judge does not walk every document first) costs at most `max` steps and never
+ * overflows the stack. A non-finite number (JSON.parse reads 1e400 as Infinity) is written as such.
+ */
 export function shorten(value: unknown, max = 80): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
+  const out: string[] = [];
+  let length = 0;
+  const put = (text: string): boolean => {
+    out.push(text);
+    length += text.length;
+    return length <= max;
+  };
+  const write = (v: unknown, inArray: boolean): boolean => {
+    if (v === null) return put('null');
+    switch (typeof v) {
+      case 'string':
+        return put(JSON.stringify(v.length > max ? v.slice(0, max) : v));
+      case 'number':
+        return put(Number.isFinite(v) ? JSON.stringify(v) : String(v));
+      case 'boolean':
+      case 'bigint':
+        return put(String(v));
+      case 'object':
+        break;
+      default:
+        return inArray ? put('null') : true;
+    }
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !write(v[i], true)) return false;
+      return put(']');
+    }
+    if (!put('{')) return false;
+    let first = true;
+    // for-in with an early return: no array of every key of a huge object.
+    for (const key in v as object) {
+      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      const item = (v as Record<string, unknown>)[key];
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      if ((!first && !put(',')) || !put(JSON.stringify(key) + ':') || !write(item, false)) return false;
+      first = false;
+    }
+    return put('}');
+  };
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return String(value);
+  write(value, false);
+  const text = out.join('');
   return text.length > max ? text.slice(0, max - 1) + '…' : text;
 }
 

@@ -88,6 +88,11 @@ export class SchemaIndex {
     return loc;
   }
 
+  /** Every indexed location (subschemas, and a few keyword containers such as `properties` itself). */
+  locations(): IterableIterator<Loc> {
+    return this.byPointer.values();
+  }
+
   /** The location of a subschema of `parent` by a keyword path, e.g. child(loc, 'properties', 'a'). */
   child(parent: Loc, ...tokens: (string | number)[]): Loc | undefined {
     let p = parent.pointer;

@@ -5,14 +5,15 @@
  * tools stays cheap (a server holding all 881 corpus tools is ready at once, while compiling them
  * all costs most of a second), and no call ever compiles twice. The decoding plan is built on the
  * first document that carries a null for a decoding caller, so canonical-only servers never pay
- * for it. The validator is Ajv's own compiled function, called directly: a canonical call costs one
- * guard walk (scan.ts) plus Ajv.
+ * for it. The validator is Ajv's own compiled function, called directly: a canonical call costs Ajv,
+ * plus one guard walk (scan.ts) for the schemas that need it (document-guard.ts).
  */
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
 import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAjv } from './ajv-instances.js';
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
+import { documentGuardNeeded } from './document-guard.js';
 import { detectDraft, type Draft } from './draft.js';
 import { patternWarnings } from './pattern-warnings.js';
 import { PatternTooLongError } from './safe-regexp.js';
@@ -26,12 +27,15 @@ export interface Limits {
   maxNodes: number;
   nativePatternMaxLength: number;
   defaultDraft: Draft;
+  /** Walk every document with the guard, even where the schema cannot lead the judge deep. */
+  alwaysGuard: boolean;
 }
 
 interface Ready {
   ajv: AnyAjv;
   draft: Draft;
   validate: ValidateFunction;
+  index: SchemaIndex | undefined;
 }
 
 export type Verdict = { ok: true; value: unknown } | { ok: false; violations: Violation[]; schemaFault: boolean };
@@ -43,6 +47,8 @@ export class SchemaJudge {
   private decoder: NullDecoder | undefined;
   private readonly subValidators = new Map<string, SubValidator | undefined>();
   private validate: ValidateFunction | undefined;
+  /** Whether each document is walked by the depth/size guard first (document-guard.ts). */
+  private guarded = true;
   private readonly maxDepth: number;
   private readonly maxNodes: number;
 
@@ -64,12 +70,19 @@ export class SchemaJudge {
   }
 
   judge(document: unknown, decodeNulls: boolean): Verdict {
-    // The hot path of a canonical call: one guard walk, then Ajv's compiled function.
+    // The hot path of a canonical call: Ajv's compiled function, after the guard walk only where
+    // the schema can lead the judge deeper than its own nesting.
     const validate = this.validate ?? this.compile()?.validate;
     if (validate === undefined) return { ok: false, violations: this.brokenViolations(), schemaFault: true };
-    const scanned = scan(document, this.maxDepth, this.maxNodes);
-    if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
-    const value = decodeNulls && scanned === SCAN_HAS_NULL ? this.decodeNulls(document) : document;
+    let value = document;
+    if (this.guarded) {
+      const scanned = scan(document, this.maxDepth, this.maxNodes);
+      if (scanned > SCAN_HAS_NULL) return this.limitRefusal(scanned, document);
+      if (decodeNulls && scanned === SCAN_HAS_NULL) value = this.decodeNulls(document);
+    } else if (decodeNulls) {
+      // The plan has the schema's shape and no cycle here: its walk is bounded without a guard.
+      value = this.decodeNulls(document);
+    }
     try {
       if (validate(value)) return { ok: true, value };
     } catch (error) {
@@ -125,17 +138,18 @@ export class SchemaJudge {
     const ownProperties = namesPrototypeKeys(s);
     let ajv = sharedAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv) };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, this.limits.nativePatternMaxLength, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv) };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
       }
     }
+    if (this.ready) this.guarded = this.limits.alwaysGuard || this.needsGuard(this.ready);
     this.validate = this.ready?.validate;
     return this.ready;
   }
@@ -153,6 +167,16 @@ export class SchemaJudge {
     }
   }
 
+  private needsGuard(ready: Ready): boolean {
+    try {
+      ready.index = new SchemaIndex(this.schema as SchemaNode, ready.draft);
+      return documentGuardNeeded(ready.index);
+    } catch {
+      // A schema the index cannot read keeps the guard: safe, only slower.
+      return true;
+    }
+  }
+
   private brokenViolations(): Violation[] {
     return (this.broken ?? []).map((d) => ({ path: '', rule: `cannot be judged: ${d.message} (at ${d.path} of the tool)`, keyword: 'schema' }));
   }
@@ -160,7 +184,7 @@ export class SchemaJudge {
   private buildPlan(ready: Ready): PlanNode | null {
     let plan: PlanNode | null = null;
     try {
-      plan = buildDecodePlan(new SchemaIndex(this.schema as SchemaNode, ready.draft));
+      plan = buildDecodePlan(ready.index ?? new SchemaIndex(this.schema as SchemaNode, ready.draft));
     } catch {
       // A schema the planner cannot walk decodes nothing: nulls are then judged as sent.
       plan = null;

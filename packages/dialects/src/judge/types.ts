@@ -33,9 +33,13 @@ export interface JudgeTool {
 }
 
 export interface JudgeOptions {
-  /** Deepest nesting of arguments accepted (default 128); deeper is refused at the pointer. */
+  /**
+   * Deepest nesting of a document accepted (default 128); deeper is refused at the pointer. The
+   * default limits are checked only for schemas that recurse or use `uniqueItems` (elsewhere Ajv
+   * never follows a document deeper than the schema); a value set here is checked on every schema.
+   */
   maxDepth?: number;
-  /** Most values (objects, arrays and scalars) in one document (default 100000). */
+  /** Most values (objects, arrays and scalars) in one document (default 100000); checked as maxDepth is. */
   maxNodes?: number;
   /**
    * Patterns the linear-time engine cannot read (look-around, back-references) run on the native

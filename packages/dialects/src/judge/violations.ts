@@ -65,6 +65,16 @@ function valueAt(document: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * A number JavaScript cannot hold (JSON.parse reads 1e400 as Infinity) where the schema wants a
+ * number: said plainly, since "must be a number (got Infinity)" would read as nonsense.
+ */
+const NON_FINITE = 'must be a finite number: numbers beyond ±1.7976931348623157e308 cannot be read exactly and are not accepted';
+
+const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
+const wantsNumber = (e: ErrorObject): boolean =>
+  NUMBER_KEYWORDS.has(e.keyword) || (e.keyword === 'type' && /number|integer/.test(String((e.params as Record<string, unknown>)['type'])));
+
 function violationOf(e: ErrorObject, document: unknown, branchRules?: readonly string[]): Violation {
   const path = pathOf(e);
   const v: Violation = { path, rule: ruleWords(e, branchRules), keyword: e.keyword };
@@ -73,6 +83,7 @@ function violationOf(e: ErrorObject, document: unknown, branchRules?: readonly s
     // A property name that is refused is the offending value itself; elsewhere it is the value at the path.
     const value = e.keyword === 'propertyNames' ? (e.params as Record<string, unknown>)['propertyName'] : valueAt(document, path);
     if (value !== undefined) v.value = shorten(value);
+    if (typeof value === 'number' && !Number.isFinite(value) && wantsNumber(e)) v.rule = NON_FINITE;
   }
   return v;
 }

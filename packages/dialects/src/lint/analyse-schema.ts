@@ -6,6 +6,7 @@ import { join } from '../json-pointer.js';
 import { metaProblems } from './meta-check.js';
 import { readDialect, type DialectReading, type SchemaDialect } from './dialect.js';
 import { findLegacyIdioms, type Idiom } from './legacy-idioms.js';
+import { checkSize } from './measure.js';
 import { checkRefs, type RefFinding } from './refs.js';
 import { walkSchema, type WalkProblem } from './schema-walk.js';
 import type { Located } from './types.js';
@@ -58,6 +59,12 @@ function checkPatterns(schema: unknown, path: string): Problem[] {
 
 export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): SchemaAnalysis {
   const reading = readDialect(located.value);
+  const tooBig = checkSize(located.value, located.path);
+  if (tooBig) {
+    const dialect = reading.kind === 'unsupported' ? undefined : reading.dialect;
+    const walkProblem = { kind: 'too-big' as const, ...tooBig };
+    return { reading, dialect, checked: located.value, metaProblems: [], patternProblems: [], refs: [], idioms: [], walkProblem };
+  }
   const legacy = mode === 'legacy' ? findLegacyIdioms(located.value, located.path) : undefined;
   // Revisions without a dialect were read by draft-07 validators in practice (the 2025-06-18
   // protocol schema itself is draft-07); with a dialect, the declared one or 2020-12.
@@ -90,6 +97,6 @@ export function isCompilable(a: SchemaAnalysis): boolean {
     !a.walkProblem &&
     a.metaProblems.length === 0 &&
     !a.patternProblems.some((p) => p.severity === 'error') &&
-    !a.refs.some((r) => r.kind === 'unresolved')
+    !a.refs.some((r) => r.kind !== 'external')
   );
 }

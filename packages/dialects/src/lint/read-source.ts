@@ -2,18 +2,22 @@
  * Reads lint input from text, JSON or YAML, and keeps a map from JSON pointers back to lines and
  * columns, so reports can point into the file people edit.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { parsePointer } from '../json-pointer.js';
 import type { Locate } from './format/source-location.js';
+import { LINT_MAX_DEPTH } from './measure.js';
 
 export type SourceReading = { ok: true; value: unknown; locate: Locate } | { ok: false; message: string };
 
 const keyOf = (key: unknown): unknown => (isScalar(key) ? key.value : key);
 
+/**
+ * Above this size, JSON input gets no line numbers: the YAML document that maps pointers to lines
+ * costs some 50 times the text in memory and time. YAML input above it is not read at all.
+ */
+export const LOCATED_SOURCE_MAX_BYTES = 4 * 1024 * 1024;
+
 export function readLintSource(text: string): SourceReading {
-  const lineCounter = new LineCounter();
-  // uniqueKeys off: JSON allows a repeated key (the last wins) and the value comes from JSON.parse.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
   let value: unknown;
   let fromJson = false;
   try {
@@ -22,7 +26,18 @@ export function readLintSource(text: string): SourceReading {
   } catch {
     // Not JSON: YAML decides.
   }
+  if (!fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) {
+    return { ok: false, message: `YAML input is read up to ${LOCATED_SOURCE_MAX_BYTES} characters, and this is ${text.length}; give it as JSON.` };
+  }
+  if (fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) return { ok: true, value, locate: () => undefined };
+  const lineCounter = new LineCounter();
+  // uniqueKeys off: JSON allows a repeated key (the last wins) and the value comes from JSON.parse.
+  const parse = () => parseDocument(text, { lineCounter, uniqueKeys: false });
+  // For JSON the document only serves line numbers: built on the first lookup, and never for text
+  // nested past the linter's depth bound (the YAML parser takes seconds on 100 000 levels).
+  let doc: Document | null | undefined;
   if (!fromJson) {
+    doc = parse();
     if (doc.errors.length > 0) return { ok: false, message: doc.errors[0]!.message };
     try {
       value = doc.toJS({ maxAliasCount: 100 });
@@ -31,12 +46,19 @@ export function readLintSource(text: string): SourceReading {
     }
     if (value === undefined || value === null) return { ok: false, message: 'The input is empty.' };
   }
-  const located = doc.errors.length === 0;
+  const located = (): Document | null => {
+    if (doc === undefined) {
+      const parsed = jsonNesting(text) > LINT_MAX_DEPTH ? null : parse();
+      doc = parsed && parsed.errors.length === 0 ? parsed : null;
+    }
+    return doc;
+  };
   const locate: Locate = (pointer) => {
-    if (!located) return undefined;
+    const document = located();
+    if (!document) return undefined;
     const tokens = parsePointer(pointer);
     if (!tokens) return undefined;
-    let node = doc.contents as Node | null;
+    let node = document.contents as Node | null;
     let best = node;
     for (const token of tokens) {
       let next: unknown;
@@ -52,4 +74,21 @@ export function readLintSource(text: string): SourceReading {
     return { line, column: col };
   };
   return { ok: true, value, locate };
+}
+
+/** The deepest bracket nesting of JSON text, strings skipped: one linear scan. */
+function jsonNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
 }

@@ -24,7 +24,8 @@ const BUNDLED = new Set([
 ]);
 
 export interface RefFinding {
-  kind: 'unresolved' | 'external';
+  /** `cycle`: the reference leads back into references alone and never reaches a schema. */
+  kind: 'unresolved' | 'external' | 'cycle';
   ref: string;
   /** Pointer of the `$ref` value in the input. */
   path: string;
@@ -56,7 +57,7 @@ function resolveUri(ref: string, base: string): URL | undefined {
 
 export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect): RefReport {
   const resources = new Map<string, Resource>();
-  const refs: { ref: string; base: string; path: string }[] = [];
+  const refs: { ref: string; base: string; path: string; node: Record<string, unknown>; key: string }[] = [];
   const resourceOf = (uri: string, node: Record<string, unknown>): Resource => {
     let r = resources.get(uri);
     if (!r) resources.set(uri, (r = { node, anchors: new Map() }));
@@ -89,7 +90,7 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
       }
       for (const key of ['$ref', '$dynamicRef']) {
         const ref = node[key];
-        if (typeof ref === 'string') refs.push({ ref, base: here, path: join(at, key) });
+        if (typeof ref === 'string') refs.push({ ref, base: here, path: join(at, key), node, key });
       }
       return here;
     },
@@ -97,7 +98,12 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
   );
 
   const findings: RefFinding[] = [];
-  for (const { ref, base, path: at } of refs) {
+  // Where each node's `$ref` leads, when it resolves inside the schema: the cycle check's edges.
+  const targetOf = new Map<object, object>();
+  const follow = (node: Record<string, unknown>, key: string, target: unknown): void => {
+    if (key === '$ref' && typeof target === 'object' && target !== null && !Array.isArray(target)) targetOf.set(node, target);
+  };
+  for (const { ref, base, path: at, node, key } of refs) {
     const url = resolveUri(ref, base);
     if (!url) {
       findings.push({ kind: 'unresolved', ref, path: at, reason: 'is not a URI reference that can be resolved' });
@@ -113,7 +119,10 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
       continue;
     }
     const fragment = url.hash;
-    if (fragment === '' || fragment === '#') continue;
+    if (fragment === '' || fragment === '#') {
+      follow(node, key, resource.node);
+      continue;
+    }
     const decoded = fragmentToPointer(fragment);
     if (decoded === undefined) {
       findings.push({ kind: 'unresolved', ref, path: at, reason: 'has a malformed percent-escape' });
@@ -122,10 +131,48 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
       if (found === undefined) findings.push({ kind: 'unresolved', ref, path: at, reason: 'points to nothing in this schema' });
       else if (typeof found !== 'boolean' && (typeof found !== 'object' || found === null || Array.isArray(found))) {
         findings.push({ kind: 'unresolved', ref, path: at, reason: 'points to a value that is not a schema' });
-      }
+      } else follow(node, key, found);
     } else if (!resource.anchors.has(decoded)) {
       findings.push({ kind: 'unresolved', ref, path: at, reason: `names anchor "${decoded}", which this schema does not define` });
+    } else follow(node, key, resource.anchors.get(decoded));
+  }
+  const noExit = chainsWithoutExit(targetOf);
+  for (const { ref, path: at, node, key } of refs) {
+    if (key === '$ref' && noExit.has(node)) {
+      findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references alone, so the schema describes nothing' });
     }
   }
   return { findings, walkProblem };
+}
+
+/**
+ * The nodes whose chain of `$ref`s never reaches a node without one (it loops: `a -> b -> a`, or
+ * runs into such a loop). Each node is followed once, so a long chain costs linear time.
+ */
+function chainsWithoutExit(targetOf: ReadonlyMap<object, object>): Set<object> {
+  const verdict = new Map<object, boolean>();
+  for (const start of targetOf.keys()) {
+    const path: object[] = [];
+    const onPath = new Set<object>();
+    let current: object = start;
+    let loops = false;
+    for (;;) {
+      const known = verdict.get(current);
+      if (known !== undefined) {
+        loops = known;
+        break;
+      }
+      if (onPath.has(current)) {
+        loops = true;
+        break;
+      }
+      const next = targetOf.get(current);
+      if (next === undefined) break;
+      path.push(current);
+      onPath.add(current);
+      current = next;
+    }
+    for (const node of path) verdict.set(node, loops);
+  }
+  return new Set([...verdict].filter(([, loops]) => loops).map(([node]) => node));
 }

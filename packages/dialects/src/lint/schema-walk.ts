@@ -17,8 +17,10 @@ const MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 
 export const MAX_DEPTH = 200;
 
 export interface WalkProblem {
-  kind: 'too-deep' | 'cycle';
+  /** `too-big`: past the linter's size or depth bound (measure.ts), so not walked at all. */
+  kind: 'too-deep' | 'cycle' | 'too-big';
   path: string;
+  message?: string;
 }
 
 /** Returns the context its children see (e.g. the base URI after an `$id`). */

@@ -8,32 +8,61 @@ import { basename } from 'node:path';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
-import { RuleFileSchema, type RuleFile } from './schema.js';
-import { checkJsonPath } from './jsonpath.js';
+import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
+import { checkJsonPath, isNodeFilter } from './jsonpath.js';
 
 type PathSegment = string | number;
 
 export interface LoadedRuleFile {
   readonly file: string;
   readonly data: RuleFile;
+  /** The file as YAML gave it, before defaults: which keys a merging rule really sets. */
+  readonly raw: unknown;
   /** `file:line:column` of a path in the file (the nearest existing node). */
   readonly where: (path: readonly PathSegment[], atKey?: boolean) => string;
 }
 
 /** Reads and checks a rule file from disk; throws DialectError('rule-file-invalid'). */
 export function readRuleFile(path: string): LoadedRuleFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const msg = `cannot read the rule file: ${(err as Error).message}`;
-    throw new DialectError('rule-file-invalid', `${path}: ${msg}`, [diagnostic('rule-file-invalid', 'error', msg, `${path}:1:1`)]);
-  }
-  return parseRuleFile(text, path);
+  return parseRuleFile(readText(path), path);
 }
 
 /** Checks rule-file text; `file` names it in diagnostics and is matched against the header. */
 export function parseRuleFile(text: string, file: string): LoadedRuleFile {
+  return parseChecked(text, file, RuleFileSchema, checkMeaning);
+}
+
+export interface LoadedSentenceFile {
+  readonly file: string;
+  readonly data: SentenceFile;
+  readonly where: (path: readonly PathSegment[], atKey?: boolean) => string;
+}
+
+/** Reads and checks a sentence file (`sentences/<name>@<version>.yaml`); throws DialectError('rule-file-invalid'). */
+export function readSentenceFile(path: string): LoadedSentenceFile {
+  return parseSentenceFile(readText(path), path);
+}
+
+export function parseSentenceFile(text: string, file: string): LoadedSentenceFile {
+  return parseChecked(text, file, SentenceFileSchema, (data, f, where, fail) => {
+    checkFileName(`${data.sentences}@${data.version}`, f, where(['sentences']), fail);
+  });
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    const msg = `cannot read the rule file: ${(err as Error).message}`;
+    throw new DialectError('rule-file-invalid', `${path}: ${msg}`, [diagnostic('rule-file-invalid', 'error', msg, `${path}:1:1`)]);
+  }
+}
+
+type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
+type Fail = (message: string, path: string) => void;
+
+/** YAML with positions kept, checked by a zod schema and then by `meaning`; every problem at `file:line:column`. */
+function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; raw: unknown; where: Where } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): string => {
@@ -49,15 +78,22 @@ export function parseRuleFile(text: string, file: string): LoadedRuleFile {
   for (const e of doc.errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
     const raw: unknown = doc.toJS({ maxAliasCount: 100 });
-    const parsed = RuleFileSchema.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
     } else {
-      checkMeaning(parsed.data, file, where, fail);
-      if (problems.length === 0) return { file, data: parsed.data, where };
+      meaning(parsed.data, file, where, fail);
+      if (problems.length === 0) return { file, data: parsed.data, raw, where };
     }
   }
   throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
+}
+
+function checkFileName(expected: string, file: string, at: string, fail: Fail): void {
+  const base = basename(file).replace(/\.ya?ml$/, '');
+  if (/\.ya?ml$/.test(file) && base !== expected) {
+    fail(`the file name "${basename(file)}" does not match its header ${expected}; name it ${expected}.yaml`, at);
+  }
 }
 
 function reportIssue(
@@ -90,11 +126,7 @@ function checkMeaning(
   where: (path: readonly PathSegment[], atKey?: boolean) => string,
   fail: (message: string, path: string) => void,
 ): void {
-  const expected = `${data.dialect}@${data.version}`;
-  const base = basename(file).replace(/\.ya?ml$/, '');
-  if (/\.ya?ml$/.test(file) && base !== expected) {
-    fail(`the file name "${basename(file)}" does not match its header ${expected}; name it ${expected}.yaml`, where(['dialect']));
-  }
+  checkFileName(`${data.dialect}@${data.version}`, file, where(['dialect']), fail);
   const seen = new Map<string, number>();
   data.rules.forEach((rule, i) => {
     if (!Object.prototype.hasOwnProperty.call(data.sources, rule.source)) {
@@ -115,6 +147,9 @@ function checkMeaning(
     if (rule.given !== undefined) {
       const problem = checkJsonPath(rule.given);
       if (problem) fail(`given: ${problem}`, where(['rules', i, 'given']));
+      else if (rule.givenNode === 'spelled' && !isNodeFilter(rule.given)) {
+        fail('given on the spelled node must be one filter over every node, $..[?(...)] (without @path)', where(['rules', i, 'given']));
+      }
     }
   });
 }

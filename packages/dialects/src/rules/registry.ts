@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { readRuleFile, type LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
+import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
+import { mergeRule } from './merge-rule.js';
+import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
   id: string;
@@ -35,6 +38,8 @@ export interface ResolvedRules {
   rules: readonly Rule[];
   /** The chain of dialect ids this one extends, nearest first. */
   extendsChain: readonly string[];
+  /** The sentence file (name@version) the notes start from, if any. */
+  sentences?: string;
 }
 
 export interface Dialect extends DialectInfo {
@@ -50,14 +55,16 @@ export interface LoadDialectsOptions {
   bundled?: boolean;
 }
 
-/** The bundled `dialects/` folder, from src/rules, dist/rules, or a packed package. */
-export function bundledDialectsDir(): string | undefined {
+/**
+ * The bundled rule files. Built or installed (dist/rules/), they are the package's own `dialects/`
+ * folder, copied from the repository root by the build (scripts/bundle-dialects.mjs) and shipped in
+ * the tarball. Run from source inside the repository (src/rules/, the test runner), they are the
+ * repository's `dialects/` itself, so an edited rule file is tested without a rebuild.
+ */
+export function bundledDialectsDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  for (const rel of ['../../../../dialects', '../../dialects']) {
-    const dir = resolve(here, rel);
-    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
-  }
-  return undefined;
+  const fromSource = /[\\/]src[\\/]rules[\\/]?$/.test(here);
+  return resolve(here, fromSource ? '../../../../dialects' : '../../dialects');
 }
 
 export class DialectRegistry {
@@ -113,7 +120,10 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   const dirs: string[] = [];
   if (options.bundled !== false) {
     const bundled = bundledDialectsDir();
-    if (bundled) dirs.push(bundled);
+    if (!existsSync(bundled) || !statSync(bundled).isDirectory()) {
+      throw new DialectError('no-dialects', `the bundled rule files are missing: no folder ${bundled} (a broken install or an unbuilt package)`);
+    }
+    dirs.push(bundled);
   }
   for (const d of options.dirs ?? []) {
     if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
@@ -140,14 +150,19 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
     }
   }
 
+  const sentenceFiles = readSentenceFiles(dirs, problems);
   const dialects: Dialect[] = [];
   for (const [id, loaded] of files) {
     try {
-      dialects.push(buildDialect(id, loaded, files));
+      dialects.push(buildDialect(id, loaded, files, sentenceFiles));
     } catch (err) {
       if (err instanceof DialectError) problems.push(...err.diagnostics);
       else throw err;
     }
+  }
+  if (problems.length === 0 && files.size === 0) {
+    // An empty registry would refuse every name with an empty list of accepted ones: say where we looked.
+    throw new DialectError('no-dialects', `no rule files (<name>@<version>.yaml) found in ${dirs.length ? dirs.join(', ') : 'any folder (bundled: false and no dirs)'}`);
   }
   if (problems.length > 0) {
     throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
@@ -155,7 +170,7 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   return new DialectRegistry(dialects);
 }
 
-function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>): Dialect {
+function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>, sentenceFiles: ReadonlyMap<string, LoadedSentenceFile>): Dialect {
   const chain: LoadedRuleFile[] = [loaded];
   const seen = new Set<string>([id]);
   let current: RuleFile = loaded.data;
@@ -175,19 +190,30 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     current = target.data;
   }
 
+  // The notes start from the sentence file this file, or the nearest file it extends, names.
+  const namer = chain.find((f) => f.data.sentences !== undefined);
+  const sentences = namer?.data.sentences;
+  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, namer.where(['sentences'])) : [];
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
-  let notes: Note[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';
   const sources = new Map<string, DialectSource>();
   for (const f of [...chain].reverse()) {
     const d = f.data;
-    for (const r of d.rules) {
+    const rawRules = (f.raw as { rules?: unknown[] } | null)?.rules ?? [];
+    d.rules.forEach((r, n) => {
       const i = rules.findIndex((x) => x.id === r.id);
-      if (i >= 0) rules[i] = r;
+      if (r.merge) {
+        const at = f.where(['rules', n, 'merge']);
+        if (i < 0) {
+          const msg = `rule "${r.id}" merges into an inherited rule, but ${f === loaded && chain.length === 1 ? 'this file extends nothing' : 'no file it extends has a rule with that id'}`;
+          throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at)]);
+        }
+        rules[i] = mergeRule(rules[i] as Rule, r, rawRules[n], at);
+      } else if (i >= 0) rules[i] = r;
       else rules = [...rules, r];
-    }
-    notes = [...d.notes, ...notes];
+    });
+    notes = overlayNotes(d.notes, notes);
     if (d.otherKeywords) otherKeywords = d.otherKeywords;
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
   }
@@ -202,6 +228,6 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
     file: loaded.file,
     sources: [...sources.values()],
     decodesNulls,
-    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`) }),
+    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`), ...(sentences ? { sentences } : {}) }),
   });
 }

@@ -7,6 +7,8 @@ import { z } from 'zod';
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const dialectName = /^[a-z][a-z0-9_]*$/;
 const versionPattern = /^\d{4}-\d{2}(-\d{2})?$/;
+/** A pin of another file by name and version: `name@YYYY-MM`. */
+const pinPattern = /^[a-z][a-z0-9_-]*@\d{4}-\d{2}(-\d{2})?$/;
 
 const keyword = z.string().min(1);
 const keywordList = z.array(keyword).min(1);
@@ -24,15 +26,31 @@ export const ConditionSchema = z.strictObject({
   notMatching: z.array(z.string()).optional(),
   valuesOfType: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).optional(),
   nonEmpty: z.literal(true).optional(),
+  /** The node's own `type` (as the walk holds it): a listed type, or a type array whose non-null types are all listed. */
+  nodeTypes: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).min(1).optional(),
+});
+
+/** The keywords a rule may derive from the schema, and from what (docs/rule-format.md, derive). */
+export const DERIVATIONS = ['property-keys'] as const;
+
+export const UnionBranchesSchema = z.strictObject({
+  /** Parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union. */
+  move: z.array(z.enum(['properties', 'required'])).min(1),
 });
 
 export const ReferencesSchema = z.strictObject({
-  mode: z.enum(['keep', 'inline']),
+  /** Required, except in a rule that merges into an inherited one (checked on the rule). */
+  mode: z.enum(['keep', 'inline']).optional(),
   cycles: z.enum(['keep', 'break']).default('keep'),
   definitionsKeyword: z.string().min(1).default('$defs'),
   refKeyword: z.string().min(1).default('$ref'),
   refPrefix: z.string().startsWith('#').default('#/$defs/'),
   siblings: z.enum(['keep', 'wrap-anyof', 'merge']).default('keep'),
+  /**
+   * With cycles: break, a cycle whose every re-entry passes one of these ways out (a property not
+   * in its object's required; the items of an array whose minItems is 0 or absent) is kept.
+   */
+  keepCyclesThrough: z.array(z.enum(['optional-property', 'optional-items'])).min(1).optional(),
 });
 
 export const ObjectsSchema = z.strictObject({
@@ -58,8 +76,8 @@ export const LimitsSchema = z.strictObject({
 });
 
 export const AnyValueSchema = z.strictObject({
-  /** The schema written for a value whose schema says nothing about its type. */
-  spell: z.record(z.string(), z.unknown()),
+  /** The schema written for a value whose schema says nothing about its type (required unless merging). */
+  spell: z.record(z.string(), z.unknown()).optional(),
   /** Give a typeless enum or const the type its values share instead. */
   inferFromEnum: z.boolean().default(false),
   /** Give an array with no items schema the same spelling as its items. */
@@ -83,6 +101,9 @@ export const ACTIONS = [
   'propertyNames',
   'limits',
   'anyValue',
+  'derive',
+  'nullInEnum',
+  'unionBranches',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -90,9 +111,13 @@ export const RuleSchema = z
   .strictObject({
     id: z.string().regex(kebab, 'id must be kebab-case'),
     source: z.string().min(1),
+    /** In an extending file: merge into the inherited rule with this id, key by key (docs/rule-format.md). */
+    merge: z.literal(true).optional(),
     description: z.string().optional(),
     scope: z.enum(['all', 'root', 'below-root']).default('all'),
     given: z.string().startsWith('$').optional(),
+    /** Which node `given` is matched against: the node as the author wrote it (authored, default) or the node as the walk spells it. */
+    givenNode: z.enum(['authored', 'spelled']).optional(),
     references: ReferencesSchema.optional(),
     booleanSchemas: z.enum(['as-objects', 'keep']).optional(),
     keep: keywordList.optional(),
@@ -109,6 +134,9 @@ export const RuleSchema = z
     propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
     limits: LimitsSchema.optional(),
     anyValue: AnyValueSchema.optional(),
+    derive: z.record(keyword, z.enum(DERIVATIONS)).optional(),
+    nullInEnum: z.literal('drop-when-typed').optional(),
+    unionBranches: UnionBranchesSchema.optional(),
   })
   .superRefine((rule, ctx) => {
     const present = ACTIONS.filter((a) => rule[a] !== undefined);
@@ -125,8 +153,15 @@ export const RuleSchema = z
     if (rule.given !== undefined && !keywordAction) {
       ctx.addIssue({ code: 'custom', path: ['given'], message: 'given selects nodes for keep, drop, keepWhen and rename rules only' });
     }
-    if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename and propertyNames rules only' });
+    if (rule.merge !== true) {
+      if (rule.references !== undefined && rule.references.mode === undefined) ctx.addIssue({ code: 'custom', path: ['references', 'mode'], message: 'missing field "mode" in references (keep or inline)' });
+      if (rule.anyValue !== undefined && rule.anyValue.spell === undefined) ctx.addIssue({ code: 'custom', path: ['anyValue', 'spell'], message: 'missing field "spell" in anyValue' });
+    }
+    if (rule.givenNode !== undefined && rule.given === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['givenNode'], message: 'givenNode goes with a given expression' });
+    }
+    if (rule.scope !== 'all' && !keywordAction && rule.propertyNames === undefined && rule.derive === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope applies to keep, drop, keepWhen, rename, derive and propertyNames rules only' });
     }
     if (rule.noteOnRename !== undefined && rule.rename === undefined) {
       ctx.addIssue({ code: 'custom', path: ['noteOnRename'], message: 'noteOnRename only goes with a rename action' });
@@ -136,7 +171,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value']).optional(),
+    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
   })
@@ -157,12 +192,27 @@ export const RuleFileSchema = z.strictObject({
     .nullable()
     .optional(),
   sources: z.record(z.string().regex(kebab, 'a source id must be kebab-case'), SourceSchema),
+  /** The sentence file whose notes this dialect starts from (docs/rule-format.md, Sentence files). */
+  sentences: z.string().regex(pinPattern, 'sentences must pin a sentence file as name@version').optional(),
   otherKeywords: z.enum(['keep', 'drop']).optional(),
   notes: z.array(NoteSchema).default([]),
   rules: z.array(RuleSchema).default([]),
 });
 
+/**
+ * A sentence file (`<dir>/sentences/<name>@<version>.yaml`): the wording shared by the dialects
+ * that name it, so a vendor file holds only its rules and sources.
+ */
+export const SentenceFileSchema = z.strictObject({
+  sentences: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a sentence file name must match [a-z][a-z0-9_-]*'),
+  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
+  summary: z.string().min(1),
+  extends: z.string().regex(pinPattern, 'extends must pin a sentence file as name@version').nullable().optional(),
+  notes: z.array(NoteSchema).default([]),
+});
+
 export type RuleFile = z.infer<typeof RuleFileSchema>;
+export type SentenceFile = z.infer<typeof SentenceFileSchema>;
 export type Rule = z.infer<typeof RuleSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
@@ -171,6 +221,7 @@ export type ObjectsRule = z.infer<typeof ObjectsSchema>;
 export type RootRule = z.infer<typeof RootSchema>;
 export type LimitsRule = z.infer<typeof LimitsSchema>;
 export type AnyValueRule = z.infer<typeof AnyValueSchema>;
+export type Derivation = (typeof DERIVATIONS)[number];
 
 /** The JSON Schema export for editors; the exactly-one-action rule is spelled with oneOf. */
 export function ruleFileJsonSchema(): Record<string, unknown> {
@@ -192,7 +243,28 @@ export function ruleFileJsonSchema(): Record<string, unknown> {
   };
 }
 
+/** The JSON Schema export of the sentence-file format, for editors. */
+export function sentenceFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(SentenceFileSchema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: (ctx) => {
+      if (ctx.zodSchema === NoteSchema) ctx.jsonSchema.oneOf = [{ required: ['keywords'] }, { required: ['event'] }];
+    },
+  }) as Record<string, unknown>;
+  return {
+    ...schema,
+    title: 'schema-dialects sentence file',
+    description: 'Shared wording: dialects/sentences/<name>@<version>.yaml (docs/rule-format.md).',
+  };
+}
+
 /** The committed text of dialects/rule-file.schema.json. */
 export function ruleFileJsonSchemaText(): string {
   return `${JSON.stringify(ruleFileJsonSchema(), null, 2)}\n`;
+}
+
+/** The committed text of dialects/sentence-file.schema.json. */
+export function sentenceFileJsonSchemaText(): string {
+  return `${JSON.stringify(sentenceFileJsonSchema(), null, 2)}\n`;
 }

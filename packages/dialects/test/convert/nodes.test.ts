@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { convert, explain, loadDialects } from '@redouble/dialects';
 import { codes, dialectFrom } from './helpers.js';
 
-// The sentences of the bundled flat dialect: every test dialect here speaks them.
-const flatFile = readFileSync(fileURLToPath(new URL('../../../../dialects/flat@2026-11.yaml', import.meta.url)), 'utf8');
+// The sentences of the bundled flat dialect (its sentence file): every test dialect here speaks them.
+const flatFile = readFileSync(fileURLToPath(new URL('../../../../dialects/sentences/mcp-client@2026-11.yaml', import.meta.url)), 'utf8');
 const NOTES = `notes:\n${flatFile.split('\nnotes:\n')[1] ?? ''}`;
 
 const strict = dialectFrom(

@@ -112,6 +112,11 @@ describe('decoding nulls', () => {
     expect(decode(schema, { mode: 'b', onlyB: null })).toEqual({ ok: true, value: { mode: 'b' } });
   });
 
+  it('keeps the null of a prefixItems position that does not declare it, even when items does', () => {
+    const schema = { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'object' }], items: { type: 'object', properties: { x: { type: 'string' } } } } } };
+    expect(decode(schema, { t: [{ x: null }, { x: null }] })).toEqual({ ok: true, value: { t: [{ x: null }, {}] } });
+  });
+
   it('decodes values of additionalProperties maps', () => {
     const schema = { type: 'object', additionalProperties: { type: 'object', properties: { w: { type: 'number' } } } };
     expect(decode(schema, { k1: { w: null }, k2: { w: 2 } })).toEqual({ ok: true, value: { k1: {}, k2: { w: 2 } } });

@@ -127,12 +127,12 @@ describe('json-schema.tool-schema.valid', () => {
     }
   });
 
-  it('stops at the depth guard with a warning instead of overflowing the stack', () => {
+  it('refuses a schema past the depth bound with an error instead of overflowing the stack', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 5000; i++) deep = { type: 'object', properties: { n: deep } };
     const result = lintTools(tool(deep));
     expect(result.complete).toBe(false);
-    expect(result.diagnostics.some((d) => d.code === RULE && d.severity === 'warning' && d.message.includes('deeper'))).toBe(true);
+    expect(result.diagnostics.some((d) => d.code === RULE && d.severity === 'error' && d.message.includes('deeper than 256 levels'))).toBe(true);
   });
 
   it('reports a cyclic object as not JSON data', () => {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, type Dialect } from '@redouble/dialects';
-import { corpusTools, dialects, expectWellFormed, PROPERTY_TIMEOUT, runs } from './fixtures.js';
+import { corpusTools, dialects, expectWellFormed, runs } from './fixtures.js';
 import { anyInput } from './inputs.js';
 import { isPlainJson, objectsIn, orderedEqual } from './json-tools.js';
 
@@ -29,7 +29,7 @@ function checkInvariants(input: unknown, dialect: Dialect): void {
   }
 }
 
-describe('convert invariants on generated schemas', { timeout: PROPERTY_TIMEOUT }, () => {
+describe('convert invariants on generated schemas', () => {
   for (const dialect of dialects) {
     it(`${dialect.id}: never throws, well-formed, input untouched, deterministic, fresh JSON`, () => {
       fc.assert(
@@ -40,7 +40,7 @@ describe('convert invariants on generated schemas', { timeout: PROPERTY_TIMEOUT 
   }
 });
 
-describe('convert invariants on the corpus tools', { timeout: PROPERTY_TIMEOUT }, () => {
+describe('convert invariants on the corpus tools', () => {
   const tools = corpusTools();
   it('reads the whole corpus', () => {
     expect(tools.length).toBe(881);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, type Diagnostic, type Dialect } from '@redouble/dialects';
-import { corpusTools, dialects, PROPERTY_TIMEOUT, runs } from './fixtures.js';
+import { corpusTools, dialects, runs } from './fixtures.js';
 import { anySchema } from './inputs.js';
 import { nodePairs } from './description-pairs.js';
 
@@ -29,7 +29,7 @@ function checkSchema(schema: unknown, dialect: Dialect): void {
   expect(lostDescriptions(schema, r.output, r.diagnostics, '')).toEqual([]);
 }
 
-describe("the author's description is kept as the prefix", { timeout: PROPERTY_TIMEOUT }, () => {
+describe("the author's description is kept as the prefix", () => {
   for (const dialect of dialects) {
     it(`${dialect.id}: generated schemas`, () => {
       fc.assert(

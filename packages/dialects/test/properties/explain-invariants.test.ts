@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describedIsWritten, keywordMatchesPath, oneOutcomeEach, pathsResolve, wellFormed, type Check } from './explain-checks.js';
-import { corpusTools, dialects, PROPERTY_TIMEOUT, runs } from './fixtures.js';
+import { corpusTools, dialects, runs } from './fixtures.js';
 import { anyInput } from './inputs.js';
 
 // Bug (format-requests.md, property-test helper's 10:17 section, item 9): under a dialect that
@@ -19,7 +19,7 @@ const CHECKS: [string, Check][] = [
   ['one outcome per keyword (kept, renamed or described)', oneOutcomeEach],
 ];
 
-describe('explain invariants', { timeout: PROPERTY_TIMEOUT }, () => {
+describe('explain invariants', () => {
   const tools = corpusTools();
   for (const dialect of dialects) {
     for (const [title, check] of CHECKS) {

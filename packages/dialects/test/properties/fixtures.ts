@@ -66,5 +66,3 @@ export function runs(numRuns: number, options: { knownToFail?: boolean } = {}): 
   return { numRuns, seed: SEED, endOnFailure: options.knownToFail === true };
 }
 
-/** A hang guard for the property runs, not a timing: a loaded machine can pass vitest's 5 s default. */
-export const PROPERTY_TIMEOUT = 60_000;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, type Dialect } from '@redouble/dialects';
 import { nodePairs } from './description-pairs.js';
-import { corpusTools, dialects, PROPERTY_TIMEOUT, runs } from './fixtures.js';
+import { corpusTools, dialects, runs } from './fixtures.js';
 import { anySchema } from './inputs.js';
 import { isObject, resolvePointer } from './json-tools.js';
 
@@ -52,7 +52,7 @@ function encodingProblems(schema: unknown, dialect: Dialect): string[] {
 
 const nullSenders = dialects.filter((d) => d.decodesNulls);
 
-describe('dialects whose callers send null for an omitted optional', { timeout: PROPERTY_TIMEOUT }, () => {
+describe('dialects whose callers send null for an omitted optional', () => {
   it('the rule files hold at least one', () => {
     expect(nullSenders.length).toBeGreaterThan(0);
   });

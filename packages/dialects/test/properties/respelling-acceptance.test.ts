@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Dialect, Rule } from '@redouble/dialects';
 import { compareAcceptance } from './acceptance.js';
-import { dialects, PROPERTY_TIMEOUT, runs } from './fixtures.js';
+import { dialects, runs } from './fixtures.js';
 import { isObject } from './json-tools.js';
 import { instanceArbitrary, schemaArbitrary, toDraft07 } from './schema-arbitrary.js';
 
@@ -60,7 +60,7 @@ function schemasFor(rootKeywords: readonly string[] | undefined): fc.Arbitrary<u
     });
 }
 
-describe('dialects that only re-spell keep acceptance', { timeout: PROPERTY_TIMEOUT }, () => {
+describe('dialects that only re-spell keep acceptance', () => {
   it('the rule files hold at least one such dialect besides the identity', () => {
     expect(qualifying.filter((q) => q.dialect.resolved.rules.length > 0).length).toBeGreaterThan(0);
   });

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { convert, DialectError, loadDialects } from '@redouble/dialects';
+import { fileURLToPath } from 'node:url';
+import { bundledDialectsDir, convert, DialectError, loadDialects } from '@redouble/dialects';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'dialects-registry-'));
@@ -25,6 +26,24 @@ describe('the registry', () => {
     expect(nova.sources[0]?.url).toBe('https://docs.aws.amazon.com/nova/latest/userguide/tool-use-definition.html');
     expect(nova.file).toMatch(/dialects[/\\]nova@2026-11\.yaml$/);
     expect(registry.names()).toEqual(expect.arrayContaining(['canonical', 'canonical@2026-11', 'flat', 'nova']));
+  });
+
+  it('refuses to end up with no dialects at all, naming where it looked', () => {
+    const empty = folder({ 'README.txt': 'no rule files here' });
+    let caught: unknown;
+    try {
+      loadDialects({ dirs: [empty], bundled: false });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DialectError);
+    expect((caught as DialectError).code).toBe('no-dialects');
+    expect((caught as DialectError).message).toContain(empty);
+    expect(() => loadDialects({ bundled: false })).toThrow(/no rule files/);
+  });
+
+  it('reads the bundled rule files from the repository when run from source', () => {
+    expect(bundledDialectsDir()).toBe(fileURLToPath(new URL('../../../../dialects', import.meta.url)));
   });
 
   it('resolves a plain name to the newest frozen version, else the newest draft; a pin to its version', () => {

@@ -8,6 +8,9 @@ export function reportStructure(code: string, a: SchemaAnalysis, ctx: Reporter, 
   if (a.walkProblem?.kind === 'too-deep') {
     ctx.report(code, 'warning', `The schema nests deeper than ${MAX_DEPTH} levels; nothing below this point was checked.`, a.walkProblem.path);
     ctx.incomplete();
+  } else if (a.walkProblem?.kind === 'too-big') {
+    ctx.report(code, 'error', a.walkProblem.message ?? 'The schema is too large to check.', a.walkProblem.path);
+    ctx.incomplete();
   } else if (a.walkProblem?.kind === 'cycle') {
     ctx.report(code, 'error', 'The schema is not JSON data: this object contains itself.', a.walkProblem.path);
     ctx.incomplete();
@@ -18,7 +21,7 @@ export function reportStructure(code: string, a: SchemaAnalysis, ctx: Reporter, 
 
 export function reportRefs(code: string, a: SchemaAnalysis, ctx: Reporter): void {
   for (const r of a.refs) {
-    if (r.kind === 'unresolved') {
+    if (r.kind !== 'external') {
       ctx.report(code, 'error', `$ref ${JSON.stringify(r.ref)} ${r.reason}.`, r.path);
     } else {
       ctx.report(

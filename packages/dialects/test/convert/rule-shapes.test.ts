@@ -1,0 +1,209 @@
+// The rule shapes issue 10 added (docs/rule-format.md): each as YAML in a temporary dialect, on
+// real inputs, with the edges the conformance pins do not show.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convert, DialectError, loadDialects } from '@redouble/dialects';
+import { codes, dialectFrom } from './helpers.js';
+
+const list = {
+  type: 'object',
+  properties: { head: { $ref: '#/$defs/Node' } },
+  $defs: { Node: { type: 'object', properties: { value: { type: 'string' }, next: { $ref: '#/$defs/Node' } }, required: ['value'] } },
+};
+const tree = {
+  type: 'object',
+  properties: { root: { $ref: '#/$defs/Tree' } },
+  $defs: { Tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Tree' } } }, required: ['kids'] } },
+};
+
+describe('references.keepCyclesThrough', () => {
+  it('keeps only the cycles whose every re-entry passes a listed way out', () => {
+    const items = dialectFrom(`rules:\n  - id: r\n    source: spec\n    references: { mode: inline, cycles: break, keepCyclesThrough: [optional-items] }`);
+    // the list recurs through an optional property, which this dialect does not count: broken
+    expect(JSON.stringify(convert(list, items).output)).not.toContain('$ref');
+    // the tree recurs through array items with no minItems: kept as a reference
+    expect(convert(tree, items).output).toEqual({
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Tree' } },
+      $defs: { Tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Tree' } } }, required: ['kids'] } },
+    });
+    // minItems 1 makes the recursion one the caller cannot stop: broken
+    const nonEmpty = structuredClone(tree) as any;
+    nonEmpty.$defs.Tree.properties.kids.minItems = 1;
+    expect(JSON.stringify(convert(nonEmpty, items).output)).not.toContain('$ref');
+  });
+
+  it('keeps the definition of a kept cycle with mode keep, and breaks the rest', () => {
+    const d = dialectFrom(`rules:\n  - id: r\n    source: spec\n    references: { mode: keep, cycles: break, keepCyclesThrough: [optional-property] }`);
+    const both = { type: 'object', properties: { l: { $ref: '#/$defs/Node' }, p: { $ref: '#/$defs/Pair' } }, $defs: { ...list.$defs, Pair: { type: 'object', properties: { left: { $ref: '#/$defs/Pair' } }, required: ['left'] } } };
+    const out = convert(both, d).output as any;
+    expect(Object.keys(out.$defs)).toEqual(['Node']);
+    expect(out.properties.l).toEqual({ $ref: '#/$defs/Node' });
+    expect(out.properties.p.properties.left).toEqual({ type: 'object', title: 'Pair' });
+  });
+});
+
+describe('derive', () => {
+  it('writes propertyOrdering where properties are spelled, and leaves an author\'s own one standing', () => {
+    const d = dialectFrom(`rules:\n  - id: order\n    source: spec\n    scope: below-root\n    derive: { propertyOrdering: property-keys }`);
+    const out = convert({ type: 'object', properties: { b: { type: 'object', properties: { z: {}, a: {} } }, a: { type: 'object', properties: { x: {} }, propertyOrdering: ['x'] } } }, d).output;
+    expect(out).toEqual({
+      type: 'object',
+      properties: { b: { type: 'object', properties: { z: {}, a: {} }, propertyOrdering: ['z', 'a'] }, a: { type: 'object', properties: { x: {} }, propertyOrdering: ['x'] } },
+    });
+  });
+});
+
+describe('unionBranches', () => {
+  const d = dialectFrom(`rules:
+  - id: branches
+    source: spec
+    unionBranches: { move: [properties, required] }
+  - id: no-patterns
+    source: spec
+    drop: [pattern]`);
+
+  it('moves the parent\'s properties into every branch; true gains them, false stays false', () => {
+    const r = convert({ type: 'object', properties: { k: { type: 'string', pattern: '^k' } }, required: ['k'], anyOf: [true, false, { required: ['x'] }] }, d);
+    expect(r.output).toEqual({
+      type: 'object',
+      anyOf: [{ properties: { k: { type: 'string' } }, required: ['k'] }, false, { required: ['x', 'k'], properties: { k: { type: 'string' } } }],
+    });
+    // the dropped pattern is reported where the author wrote it, not inside a branch
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['rule-lost', '/properties/k/pattern']]);
+  });
+
+  it('leaves the node as authored, reported, where a branch spells a property otherwise', () => {
+    const input = { type: 'object', properties: { k: { type: 'string' } }, oneOf: [{ properties: { k: { type: 'integer' } } }] };
+    const r = convert(input, d);
+    expect(r.output).toEqual(input);
+    expect(r.diagnostics.map((x) => [x.code, x.path, x.message])).toEqual([
+      ['union-branches-kept', '', 'properties stand beside a union here and cannot be moved into its branches: branch 0 spells one of its properties differently; the node is spelled as authored'],
+    ]);
+  });
+});
+
+describe('nullInEnum and keepWhen nodeTypes', () => {
+  it('tests the type of the node as spelled: after allOf merging', () => {
+    const d = dialectFrom(`rules:
+  - id: merge
+    source: spec
+    allOf: merge
+  - id: integer-bounds
+    source: spec
+    keepWhen:
+      minimum: { nodeTypes: [integer] }`);
+    const r = convert({ type: 'object', properties: { n: { minimum: 1, allOf: [{ type: 'integer' }] }, x: { minimum: 1, allOf: [{ type: 'number' }] } } }, d);
+    expect(r.output).toEqual({ type: 'object', properties: { n: { minimum: 1, type: 'integer' }, x: { type: 'number' } } });
+    expect(codes(r.diagnostics)).toEqual(['rule-lost']);
+  });
+
+  it('leaves a nullable flag dialect to its own rule, which takes null out of the enum anyway', () => {
+    const d = dialectFrom(`rules:\n  - id: flag\n    source: spec\n    nulls: nullable-flag\n  - id: n\n    source: spec\n    nullInEnum: drop-when-typed`);
+    expect(convert({ type: ['string', 'null'], enum: ['a', null] }, d).output).toEqual({ type: 'string', enum: ['a'], nullable: true });
+  });
+
+  it('reports the narrowing when the dialect has no enum-null sentence', () => {
+    const d = dialectFrom(`rules:\n  - id: n\n    source: spec\n    nullInEnum: drop-when-typed`);
+    const r = convert({ type: 'object', properties: { c: { type: ['string', 'null'], enum: ['a', null] } } }, d);
+    expect(r.output).toEqual({ type: 'object', properties: { c: { type: ['string', 'null'], enum: ['a'] } } });
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['rule-lost', '/properties/c/enum']]);
+  });
+});
+
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dialects-merge-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const head = (name: string, extra = '') =>
+  `dialect: ${name}\nversion: "2026-01"\nstatus: draft\nsummary: ${name}\n${extra}sources:\n  spec:\n    url: https://example.com/${name}\n    title: ${name}\n    read: 2026-01-01\n`;
+const BASE = `${head('base')}otherKeywords: drop
+rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, refPrefix: "#/$defs/" }
+  - id: words
+    source: spec
+    keep: [type, properties]
+  - id: bounds
+    source: spec
+    keepWhen:
+      minimum: { min: 0 }
+      maxItems: { max: 5 }
+  - id: limits
+    source: spec
+    limits: { properties: 10, depth: 3 }
+`;
+
+function refused(files: Record<string, string>): string[] {
+  try {
+    loadDialects({ dirs: [folder(files)], bundled: false });
+  } catch (err) {
+    if (err instanceof DialectError) return err.diagnostics.map((x) => `${x.path.replace(/^.*[/\\]/, '')} ${x.message}`);
+    throw err;
+  }
+  throw new Error('accepted');
+}
+
+describe('merge: true in an extending file', () => {
+  it('merges key by key, keeps the rule\'s place, and puts new rules after the inherited ones', () => {
+    const child = `${head('child', 'extends: base@2026-01\n')}rules:
+  - id: extra
+    source: spec
+    keep: [required]
+  - id: limits
+    source: spec
+    merge: true
+    limits: { properties: 20 }
+  - id: words
+    source: spec
+    merge: true
+    keep: [items, type]
+  - id: bounds
+    source: spec
+    merge: true
+    description: maxItems up to 8 now.
+    keepWhen:
+      maxItems: { max: 8 }
+  - id: refs
+    source: spec
+    merge: true
+    references: { cycles: break }
+`;
+    const d = loadDialects({ dirs: [folder({ 'base@2026-01.yaml': BASE, 'child@2026-01.yaml': child })], bundled: false }).get('child');
+    const byId = Object.fromEntries(d.resolved.rules.map((r) => [r.id, r]));
+    expect(d.resolved.rules.map((r) => r.id)).toEqual(['refs', 'words', 'bounds', 'limits', 'extra']);
+    expect(byId.limits?.limits).toEqual({ properties: 20, depth: 3 });
+    expect(byId.words?.keep).toEqual(['type', 'properties', 'items']);
+    expect(Object.keys(byId.bounds?.keepWhen ?? {})).toEqual(['minimum', 'maxItems']);
+    expect(byId.bounds?.description).toBe('maxItems up to 8 now.');
+    expect(byId.refs?.references).toMatchObject({ mode: 'keep', cycles: 'break', refPrefix: '#/$defs/' });
+    expect(byId.refs?.merge).toBeUndefined();
+    const out = convert({ type: 'object', properties: { l: { type: 'array', items: { type: 'string' }, maxItems: 7 }, n: { type: 'integer', minimum: 2 } } }, d).output;
+    expect(out).toEqual({ type: 'object', properties: { l: { type: 'array', items: { type: 'string' }, maxItems: 7 }, n: { type: 'integer', minimum: 2 } } });
+  });
+
+  it('refuses a merge with nothing to merge into, into another action, or into an invalid rule', () => {
+    expect(refused({ 'lone@2026-01.yaml': `${head('lone')}rules:\n  - id: x\n    source: spec\n    merge: true\n    keep: [type]\n` })).toEqual([
+      'lone@2026-01.yaml:13:12 rule "x" merges into an inherited rule, but this file extends nothing',
+    ]);
+    const child = (rules: string) => ({ 'base@2026-01.yaml': BASE, 'child@2026-01.yaml': `${head('child', 'extends: base@2026-01\n')}rules:\n${rules}` });
+    expect(refused(child('  - id: ghost\n    source: spec\n    merge: true\n    keep: [type]\n'))).toEqual([
+      'child@2026-01.yaml:14:12 rule "ghost" merges into an inherited rule, but no file it extends has a rule with that id',
+    ]);
+    expect(refused(child('  - id: words\n    source: spec\n    merge: true\n    drop: [type]\n'))).toEqual([
+      'child@2026-01.yaml:14:12 rule "words" merges a drop action into an inherited keep rule; restate it without merge to change its action',
+    ]);
+    expect(refused(child('  - id: limits\n    source: spec\n    merge: true\n    limits: { depth: -1 }\n'))[0]).toMatch(/^child@2026-01\.yaml:\d+:\d+ bad value at rules\[0\]\.limits\.depth/);
+  });
+
+  it('still requires references.mode in a rule that does not merge', () => {
+    expect(refused({ 'r@2026-01.yaml': `${head('r')}rules:\n  - id: x\n    source: spec\n    references: { cycles: break }\n` })).toEqual([
+      'r@2026-01.yaml:13:17 bad value at rules[0].references.mode: missing field "mode" in references (keep or inline)',
+    ]);
+  });
+});

@@ -1,0 +1,167 @@
+// Sentence files: the wording dialects share (docs/rule-format.md, "Sentence files"). Each test
+// loads real files from a temporary folder the way a user's --dialects-dir is loaded.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { convert, DialectError, loadDialects, type Note } from '@redouble/dialects';
+
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dialects-sentences-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+function dialect(name: string, extra: string): string {
+  return `dialect: ${name}\nversion: "2026-01"\nstatus: draft\nsummary: ${name}\nsources:\n  spec:\n    url: https://example.com/${name}\n    title: ${name} page\n    read: 2026-01-01\notherKeywords: keep\n${extra}`;
+}
+
+const SHARED = `sentences: shared
+version: "2026-01"
+summary: shared wording
+notes:
+  - keywords: [minimum, maximum]
+    text: "Accepted range: {minimum} to {maximum}."
+  - keywords: [minimum]
+    text: "Must be at least {minimum}."
+  - keywords: [maximum]
+    text: "Must be at most {maximum}."
+  - event: cycle
+    text: "Repeats {name}."
+`;
+
+const DROP_BOUNDS = `rules:
+  - id: bounds
+    source: spec
+    drop: [minimum, maximum, pattern]
+`;
+
+function refusal(dirs: string[]): DialectError {
+  try {
+    loadDialects({ dirs, bundled: false });
+  } catch (err) {
+    if (err instanceof DialectError) return err;
+    throw err;
+  }
+  throw new Error('the folder was accepted');
+}
+
+const bounded = { type: 'object', properties: { lo: { type: 'integer', minimum: 1 }, both: { type: 'integer', minimum: 1, maximum: 9 }, p: { type: 'string', pattern: '^a' } } };
+
+describe('sentence files', () => {
+  it('give a dialect that names them their notes, in their order', () => {
+    const dir = folder({ 'sentences/shared@2026-01.yaml': SHARED, 'plain@2026-01.yaml': dialect('plain', `sentences: shared@2026-01\n${DROP_BOUNDS}`) });
+    const d = loadDialects({ dirs: [dir], bundled: false }).get('plain');
+    expect(d.resolved.sentences).toBe('shared@2026-01');
+    expect(d.resolved.notes.map((n) => n.text)).toEqual(['Accepted range: {minimum} to {maximum}.', 'Must be at least {minimum}.', 'Must be at most {maximum}.', 'Repeats {name}.']);
+    const out = convert(bounded, d);
+    expect(out.output).toEqual({
+      type: 'object',
+      properties: { lo: { type: 'integer', description: 'Must be at least 1.' }, both: { type: 'integer', description: 'Accepted range: 1 to 9.' }, p: { type: 'string' } },
+    });
+    // the pattern has no sentence in the shared file: it is reported, not dropped silently
+    expect(out.diagnostics.map((x) => [x.code, x.path])).toEqual([['rule-lost', '/properties/p/pattern']]);
+  });
+
+  it('let a dialect override one sentence in place and add its own before the shared ones', () => {
+    const own = `sentences: shared@2026-01
+notes:
+  - keywords: [minimum]
+    text: "No less than {minimum}."
+  - keywords: [pattern]
+    text: "Matches {pattern}."
+${DROP_BOUNDS}`;
+    const dir = folder({ 'sentences/shared@2026-01.yaml': SHARED, 'own@2026-01.yaml': dialect('own', own) });
+    const d = loadDialects({ dirs: [dir], bundled: false }).get('own');
+    // the override keeps the shared note's place: after the two-keyword note, so "both" still reads as a range
+    expect(d.resolved.notes.map((n: Note) => n.text)).toEqual(['Matches {pattern}.', 'Accepted range: {minimum} to {maximum}.', 'No less than {minimum}.', 'Must be at most {maximum}.', 'Repeats {name}.']);
+    const out = convert(bounded, d);
+    expect(out.output).toEqual({
+      type: 'object',
+      properties: { lo: { type: 'integer', description: 'No less than 1.' }, both: { type: 'integer', description: 'Accepted range: 1 to 9.' }, p: { type: 'string', description: 'Matches ^a.' } },
+    });
+    expect(out.diagnostics).toEqual([]);
+  });
+
+  it('treat keywords as a set and compare when values, so [maximum, minimum] overrides [minimum, maximum]', () => {
+    const own = `sentences: shared@2026-01\nnotes:\n  - keywords: [maximum, minimum]\n    text: "Between {minimum} and {maximum}."\n${DROP_BOUNDS}`;
+    const dir = folder({ 'sentences/shared@2026-01.yaml': SHARED, 'own@2026-01.yaml': dialect('own', own) });
+    const notes = loadDialects({ dirs: [dir], bundled: false }).get('own').resolved.notes;
+    expect(notes).toHaveLength(4);
+    expect(notes[0]?.text).toBe('Between {minimum} and {maximum}.');
+  });
+
+  it('extend one another, and reach a dialect through extends', () => {
+    const newer = `sentences: shared\nversion: "2026-02"\nsummary: newer wording\nextends: shared@2026-01\nnotes:\n  - event: cycle\n    text: "Nests {name} again."\n`;
+    const child = dialect('child', 'extends: base@2026-01\n').replace('dialect: child\nversion: "2026-01"', 'dialect: child\nversion: "2026-02"');
+    const dir = folder({
+      'sentences/shared@2026-01.yaml': SHARED,
+      'sentences/shared@2026-02.yaml': newer,
+      'base@2026-01.yaml': dialect('base', `sentences: shared@2026-02\n${DROP_BOUNDS}`),
+      'child@2026-02.yaml': child,
+    });
+    const registry = loadDialects({ dirs: [dir], bundled: false });
+    for (const id of ['base', 'child']) {
+      const notes = registry.get(id).resolved.notes;
+      expect(notes.map((n) => n.text)).toEqual(['Accepted range: {minimum} to {maximum}.', 'Must be at least {minimum}.', 'Must be at most {maximum}.', 'Nests {name} again.']);
+    }
+    expect(registry.get('child').resolved.sentences).toBe('shared@2026-02');
+  });
+
+  it('refuse a pin to a sentence file that is not loaded, at its line', () => {
+    const dir = folder({ 'lost@2026-01.yaml': dialect('lost', 'sentences: nowhere@2026-01\n') });
+    const err = refusal([dir]);
+    expect(err.code).toBe('rule-file-invalid');
+    expect(err.diagnostics[0]?.message).toBe('sentence file nowhere@2026-01 is not loaded (none found in any sentences/ folder)');
+    expect(err.diagnostics[0]?.path).toMatch(/lost@2026-01\.yaml:11:12$/);
+  });
+
+  it('refuse an unknown key, a name that does not match the header, a duplicate and a cycle', () => {
+    const a = folder({
+      'sentences/shared@2026-01.yaml': SHARED.replace('summary:', 'colour: red\nsummary:'),
+      'sentences/other@2026-01.yaml': SHARED,
+    });
+    const messages = refusal([a]).diagnostics.map((d) => `${d.path.replace(/^.*[/\\]/, '')} ${d.message}`);
+    expect(messages).toEqual([
+      'other@2026-01.yaml:1:12 the file name "other@2026-01.yaml" does not match its header shared@2026-01; name it shared@2026-01.yaml',
+      'shared@2026-01.yaml:3:1 unknown key "colour" at the top level',
+    ]);
+    const b = folder({ 'sentences/shared@2026-01.yaml': SHARED });
+    const c = folder({ 'sentences/shared@2026-01.yaml': SHARED });
+    expect(refusal([b, c]).diagnostics[0]?.message).toMatch(/^sentence file shared@2026-01 is defined twice: here and in /);
+    const loop = folder({
+      'sentences/x@2026-01.yaml': 'sentences: x\nversion: "2026-01"\nsummary: x\nextends: y@2026-01\n',
+      'sentences/y@2026-01.yaml': 'sentences: y\nversion: "2026-01"\nsummary: y\nextends: x@2026-01\n',
+      'd@2026-01.yaml': dialect('d', 'sentences: x@2026-01\n'),
+    });
+    expect(refusal([loop]).diagnostics[0]?.message).toBe('sentence file x@2026-01 extends itself through x@2026-01 -> y@2026-01 (a cycle)');
+  });
+});
+
+describe('the bundled sentence files', () => {
+  const dialectsDir = fileURLToPath(new URL('../../../../dialects/', import.meta.url));
+  const registry = loadDialects();
+
+  it('hold the wording, so the vendor files hold rules and sources', () => {
+    for (const id of ['openai_strict@2024-08', 'openai_strict@2026-10', 'anthropic_strict@2026-05', 'bedrock_strict@2026-12', 'gemini@2026-10']) {
+      const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
+      expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
+      expect(registry.get(id).resolved.sentences, id).toBe('standard@2026-12');
+    }
+    for (const id of ['flat@2026-11', 'nova@2026-11']) {
+      expect((parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown }).notes, id).toBeUndefined();
+      expect(registry.get(id).resolved.sentences, id).toBe('mcp-client@2026-11');
+    }
+  });
+
+  it('are one list shared, not copies: the OpenAI versions read the very notes of standard@2026-12', () => {
+    const standard = parse(readFileSync(join(dialectsDir, 'sentences/standard@2026-12.yaml'), 'utf8')) as { notes: Note[] };
+    expect(registry.get('openai_strict@2026-10').resolved.notes).toEqual(standard.notes);
+    expect(registry.get('gemini@2026-10').resolved.notes).toEqual([{ keywords: ['nullable'], text: 'May be null.' }, ...standard.notes]);
+  });
+});

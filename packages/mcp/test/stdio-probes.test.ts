@@ -1,0 +1,94 @@
+// The built demo server over stdio, fed garbage and oversized lines (issue 12): never silent.
+// Uses dist/ (the root `npm test` builds first).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LineChunker } from '../src/stdio-lines.js';
+import { repoRoot } from './helpers.js';
+
+const demo = join(repoRoot, 'packages', 'mcp', 'dist', 'demo', 'server.js');
+const LIMIT = 10 * 1024 * 1024;
+
+interface Run {
+  write(text: string): void;
+  end(): void;
+  /** Resolves with the stdout line that answers `id`. */
+  answer(id: number): Promise<Record<string, unknown>>;
+  exit: Promise<number | null>;
+  stderr(): string;
+}
+
+function startDemo(): Run {
+  const child = spawn(process.execPath, [demo, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const waiting = new Map<number, (m: Record<string, unknown>) => void>();
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+    let nl;
+    while ((nl = out.indexOf('\n')) >= 0) {
+      const message = JSON.parse(out.slice(0, nl)) as Record<string, unknown>;
+      out = out.slice(nl + 1);
+      waiting.get(message.id as number)?.(message);
+    }
+  });
+  child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  // The server may exit while a write is in flight: EPIPE is expected then.
+  child.stdin.on('error', () => undefined);
+  return {
+    write: (text) => void child.stdin.write(text),
+    end: () => void child.stdin.end(),
+    answer: (id) => new Promise((resolve) => waiting.set(id, resolve)),
+    exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    stderr: () => err,
+  };
+}
+
+const ping = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
+
+describe('the demo server over stdio, fed bad lines', () => {
+  it('says what was wrong with a garbage line on stderr and answers the next request', async () => {
+    const run = startDemo();
+    const answered = run.answer(1);
+    run.write('this is not json\n{"json":"but not JSON-RPC"}\n' + ping(1));
+    expect(await answered).toMatchObject({ id: 1, result: {} });
+    expect(run.stderr()).toContain('not valid JSON');
+    // Ending stdin is the normal way out: exit code 0.
+    run.end();
+    expect(await run.exit).toBe(0);
+  });
+
+  it('a line over 10 MiB: a clear message on stderr and exit code 1, after answering the lines before it', async () => {
+    const run = startDemo();
+    const answered = run.answer(1);
+    run.write(ping(1));
+    expect(await answered).toMatchObject({ id: 1 });
+    run.write('x'.repeat(LIMIT + 10) + '\n');
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toContain(`a line on stdin is longer than ${LIMIT} bytes`);
+    expect(run.stderr()).toContain('exiting with code 1');
+  });
+});
+
+describe('LineChunker', () => {
+  /** The chunks as the reader receives them ('data' in flowing mode: one event per push). */
+  const chunk = (pieces: string[], limit: number) =>
+    new Promise<{ out: string[]; error?: string }>((resolve) => {
+      const out: string[] = [];
+      const stream = Readable.from(pieces.map((p) => Buffer.from(p))).pipe(new LineChunker(limit));
+      stream.on('data', (c: Buffer) => out.push(c.toString('utf8')));
+      stream.on('end', () => resolve({ out }));
+      stream.on('error', (error) => resolve({ out, error: error.message }));
+    });
+
+  it('hands on whole lines however the bytes were cut', async () => {
+    expect((await chunk(['ab', 'c\nde', 'f\ng\n', 'h'], 100)).out).toEqual(['abc\n', 'def\ng\n', 'h']);
+  });
+
+  it('refuses a line longer than the limit, whether it arrives in one piece or many', async () => {
+    expect((await chunk(['123456\n'], 5)).error).toContain('longer than 5 bytes');
+    expect((await chunk(['12', '34', '56', '7\n'], 5)).error).toContain('longer than 5 bytes');
+    expect((await chunk(['ok\n', '12345\n'], 5)).out).toEqual(['ok\n', '12345\n']);
+  });
+});
