@@ -13,6 +13,8 @@ export interface CanonicalView {
   readonly id: string;
   readonly description: string | undefined;
   readonly isFalse: boolean;
+  /** A reference in it could not be followed (not a local pointer): what it says is unknown. */
+  readonly opaque: boolean;
   /** No other properties are accepted (additionalProperties or unevaluatedProperties false). */
   readonly closed: boolean;
   readonly required: ReadonlySet<string>;
@@ -29,6 +31,8 @@ export interface CanonicalView {
   prefixItem(i: number): CanonicalView | undefined;
   sub(keyword: string): CanonicalView | undefined;
   child(node: unknown, token: string): CanonicalView | undefined;
+  /** This union node read as its one real branch (what a nullable flag folds it into), its own keywords kept. */
+  collapse(branch: unknown): CanonicalView;
 }
 
 const ids = new WeakMap<object, number>();
@@ -39,15 +43,18 @@ const idOf = (o: object): number => {
   return id;
 };
 
+const OPAQUE = Symbol('opaque');
+
 /** The node and everything that applies with it: its reference targets and allOf branches. */
 function partsOf(root: unknown, node: unknown, into: unknown[] = [], depth = 0): unknown[] {
   if (depth > 64 || into.includes(node)) return into;
   into.push(node);
   if (!isPlainObject(node)) return into;
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
-    const pointer = fragmentToPointer(node.$ref);
+  if (typeof node.$ref === 'string') {
+    const pointer = node.$ref.startsWith('#') ? fragmentToPointer(node.$ref) : undefined;
     const target = pointer === undefined ? undefined : getAt(root, pointer);
     if (target !== undefined) partsOf(root, target, into, depth + 1);
+    else into.push(OPAQUE);
   }
   if (Array.isArray(node.allOf)) for (const b of node.allOf) partsOf(root, b, into, depth + 1);
   return into;
@@ -92,6 +99,7 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
   return {
     id: String(isPlainObject(node) || Array.isArray(node) ? idOf(node as object) : `v${String(node)}`),
     description: self && typeof self.description === 'string' ? self.description : first((o) => (typeof o.description === 'string' ? o.description : undefined)),
+    opaque: parts.includes(OPAQUE),
     isFalse: parts.includes(false) || objects.some((o) => isPlainObject(o.not) && Object.keys(o.not).length === 0),
     // An additionalProperties beside it evaluates every property, so unevaluatedProperties then says nothing.
     closed: objects.some((o) => o.additionalProperties === false) || (objects.some((o) => o.unevaluatedProperties === false) && !objects.some((o) => o.additionalProperties !== undefined)),
@@ -115,5 +123,10 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     prefixItem: (i) => view((valuesOf('prefixItems').find(Array.isArray) as unknown[] | undefined)?.[i]),
     sub: (k) => view(first((o) => (o[k] !== undefined && !Array.isArray(o[k]) ? o[k] : undefined))),
     child: (n) => view(n),
+    collapse: (branch) => {
+      const own: JsonObject = {};
+      if (isPlainObject(node)) for (const k of Object.keys(node)) if (k !== 'anyOf' && k !== 'oneOf') own[k] = node[k];
+      return canonicalView(root, { allOf: [own, branch] });
+    },
   };
 }

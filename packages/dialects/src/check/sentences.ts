@@ -86,6 +86,13 @@ class Checker {
     const key = `${path}\u0000${c === undefined ? '' : c.id}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
+    // A reference the view cannot follow (an $id-based URI): nothing is known of the canonical node.
+    if (c?.opaque) c = undefined;
+    // `anyOf: [X, {type: null}]` spelled as X with a nullable flag: the node stands for X.
+    if (c?.union !== undefined && !Array.isArray(node.anyOf)) {
+      const real = c.union.filter((b) => !isNullSchema(b) && !acceptsNothing(b));
+      if (real.length === 1) c = c.collapse(real[0]);
+    }
     if (typeof node.description === 'string') this.checkNode(node, c, path, optionalNull);
 
     // Branches pair in order once null branches are set aside (a dialect may fold them into a flag
