@@ -9,6 +9,7 @@ import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test-timeouts.js';
 const source = (pkg: string): string => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 const alias = [
   { find: /^@redouble\/dialects$/, replacement: source('dialects') },
+  { find: /^@redouble\/dialects\/core$/, replacement: fileURLToPath(new URL('./packages/dialects/src/core.ts', import.meta.url)) },
   { find: /^@redouble\/dialects-cli$/, replacement: source('cli') },
   { find: /^@redouble\/dialects-mcp$/, replacement: source('mcp') },
 ];

@@ -1,45 +1,37 @@
 /**
- * The conformance suite: every case through every loaded dialect version, compared with its pinned
- * `expected/<dialect>@<version>.json`. `UPDATE_CONFORMANCE=1` (npm run conformance:update) re-pins;
- * review happens in the diff. A frozen version's existing pin is never rewritten. Each output is
- * also judged by the independent vendor checkers, and required sentences are looked for.
+ * The conformance suite: every case through every bundled dialect version, compared with its pinned
+ * `expected/<dialect>@<version>.json`. It runs on the same runner as `dialects test`
+ * (packages/cli/src/conformance), one test per case and dialect; `UPDATE_CONFORMANCE=1`
+ * (npm run conformance:update) re-pins, and review happens in the diff. A frozen version's existing
+ * pin is never rewritten. Each output is also judged by the independent vendor checkers and the
+ * invariants, and required sentences are looked for.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { convert, loadDialects, type ConvertResult } from '@redouble/dialects';
+import { loadDialects } from '@redouble/dialects';
+import { CaseRun, listCases, type CaseSet, type SuiteOptions } from '@redouble/dialects-cli';
 import { checkDialectOutput } from './checkers/index.js';
-import { listCases, pinnedPath, readCaseFolder } from './runner/case-folder.js';
-import { descriptions, hasKeyAnywhere, schemasIn } from './runner/output-walk.js';
-import { decidePin, pinnedText } from './runner/pin.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const casesDir = join(here, 'cases');
-const update = process.env.UPDATE_CONFORMANCE === '1';
 const registry = loadDialects();
 const dialects = registry.list().map((info) => registry.get(info.id));
-const knownIds = new Set(dialects.map((d) => d.id));
-
-function readOrUndefined(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, 'utf8');
-  renameSync(tmp, path);
-}
+const set: CaseSet = { label: 'bundled', dir: casesDir, pinDir: (name) => join(casesDir, name), sentences: true };
+const options: SuiteOptions = {
+  registry,
+  dialects,
+  caseSets: [set],
+  update: process.env.UPDATE_CONFORMANCE === '1',
+  rerun: 'npm run conformance:update',
+  outputChecks: checkDialectOutput,
+};
 
 /** A pinned file that is not JSON still shows as a difference rather than a parse crash. */
-function parseOr(text: string): unknown {
+function parseOr(text: string | undefined): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
   } catch {
     return text;
   }
@@ -52,16 +44,8 @@ it('has cases', () => {
 });
 
 for (const name of cases) {
-  const folder = readCaseFolder(casesDir, name, knownIds);
-  const results = new Map<string, ConvertResult>();
-  const resultFor = (id: string): ConvertResult => {
-    let r = results.get(id);
-    if (!r) {
-      r = convert(folder.input, registry.get(id));
-      results.set(id, r);
-    }
-    return r;
-  };
+  const run = new CaseRun(set, name, options);
+  const { folder } = run;
 
   describe(name, () => {
     it('is a complete case folder', () => {
@@ -78,41 +62,15 @@ for (const name of cases) {
 
     for (const dialect of dialects) {
       it(dialect.id, () => {
-        expect(folder.inputText, `${folder.dir}/input.json is missing`).toBeDefined();
-        const before = JSON.stringify(folder.input);
-        const result = resultFor(dialect.id);
-        expect(JSON.stringify(folder.input), 'the caller\'s input was mutated').toBe(before);
-        const again = convert(folder.input, dialect);
-        const actual = pinnedText(result.output, result.diagnostics);
-        expect(pinnedText(again.output, again.diagnostics), 'two conversions of the same input differ').toBe(actual);
-
-        const path = pinnedPath(folder.dir, dialect.id);
-        const current = readOrUndefined(path);
-        const decision = decidePin({ path, id: dialect.id, current, actual, frozen: dialect.status === 'frozen', update });
-        if (decision.action === 'write') writeAtomically(path, actual);
-        if (decision.action === 'fail') {
-          if (current !== undefined) expect(JSON.parse(actual), decision.message).toEqual(parseOr(current));
-          expect.fail(decision.message);
-        }
-
-        // A clean result must be readable by its vendor; an error diagnostic already says it is not.
-        if (result.ok && result.output !== undefined) {
-          const problems = schemasIn(result.output).flatMap(({ at, schema }) => checkDialectOutput(dialect.id, schema).map((p) => `${at} ${p}`));
-          expect(problems, `${dialect.id} output refused by its checkers`).toEqual([]);
-        }
+        const outcome = run.checkPin(dialect);
+        if (outcome.diff !== '') expect(JSON.parse(outcome.actual), outcome.problems.join('\n')).toEqual(parseOr(outcome.pinned));
+        expect(outcome.problems).toEqual([]);
       });
     }
 
-    for (const s of folder.meta?.sentences ?? []) {
-      it(`writes "${s.text}" wherever ${s.whenAbsent.join('/')} is gone`, () => {
-        let exercised = 0;
-        for (const d of dialects) {
-          const out = resultFor(d.id).output;
-          if (out === undefined || hasKeyAnywhere(out, s.whenAbsent)) continue;
-          exercised++;
-          expect(descriptions(out).some((text) => text.includes(s.text)), `${d.id} dropped ${s.whenAbsent.join('/')} without "${s.text}"`).toBe(true);
-        }
-        expect(exercised, `no loaded dialect drops ${s.whenAbsent.join('/')}, so the sentence is never exercised`).toBeGreaterThan(0);
+    if ((folder.meta?.sentences ?? []).length > 0) {
+      it('writes its sentences wherever a dialect drops their keywords', () => {
+        expect(run.sentenceProblems(dialects)).toEqual([]);
       });
     }
   });

@@ -1,4 +1,4 @@
-import { DialectError, type Diagnostic } from '@redouble/dialects';
+import { DialectError, type Diagnostic } from '@redouble/dialects/core';
 
 /**
  * The CLI uses the project's one error class, and every command the same exit codes:

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@redouble/dialects';
+import type { Diagnostic } from '@redouble/dialects/core';
 
 /**
  * One diagnostic per line: `where: severity code: message`. A JSON pointer is shown after the

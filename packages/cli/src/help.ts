@@ -15,6 +15,9 @@ Commands:
   explain --dialect NAME FILE     for every rule of the schema: kept, carried in a description, or lost
   lint [FILE|-]                   check MCP tool schemas
   docs [--out DIR] [--check]      generate (or check) the dialect reference pages
+  new NAME [--from BASE] [--dir DIR]   write a draft rule file for a dialect of your own
+  test [--cases DIR] [--update]   run the conformance cases through the dialects of --dialects-dir
+  diff A B [--tools DIR|FILE]     what changes between two dialects (or versions) over a set of tools
 
 Exit codes: 0 done; 1 done, with an error diagnostic; 2 could not run (usage, unknown dialect,
 unreadable or unparseable input, invalid rule file).
@@ -56,6 +59,46 @@ limits, its sources and dates, one section per version) and matrix.md, from the 
 
   --out DIR   where the pages go (default: docs/dialects)
   --check     write nothing; exit 1 when a page in DIR is missing or differs
+
+${GLOBAL}`,
+  new: `Usage: dialects new NAME [--from BASE@VERSION] [--dir DIR] [--version YYYY-MM]
+
+Writes DIR/NAME@YYYY-MM.yaml (this month, UTC, unless --version says otherwise): a draft rule file with the editor's $schema line, a
+sources entry to fill in, and \`extends: BASE@VERSION\` when --from is given (a plain BASE means its
+newest frozen version). It loads as it is. Then it prints the two commands that come next.
+
+  --from BASE    start from this dialect's rules (inherited through extends)
+  --dir DIR      where the file goes (default: the current folder; created if missing)
+  --version V    the version, YYYY-MM or YYYY-MM-DD (default: this month)
+
+${GLOBAL}`,
+  test: `Usage: dialects test --dialects-dir DIR [--cases DIR] [--update]
+
+Runs the bundled conformance cases, plus your own cases (same layout: CASE/input.json, CASE/case.yaml),
+through every dialect version defined in DIR, and compares each with its pinned
+CASE/expected/<dialect>@<version>.json. Pins of your cases sit beside them; pins of the bundled cases
+go under CASES/_bundled/. Mismatches print a diff. Every output is also checked for what holds in
+every dialect: each keyword is one the rule file keeps or produces, the author's description comes
+first, each dropped rule has its sentence or a diagnostic, and a frozen version converts byte for byte
+alike with and without DIR loaded. Without --dialects-dir, the bundled dialects are tested.
+
+  --cases DIR   your cases, and where pins are kept (default: DIR/cases of the first --dialects-dir)
+  --update      write missing and changed pins; a frozen version's existing pin is never rewritten
+
+Exit codes: 0 all as pinned, 1 a mismatch or a failed check, 2 the suite could not run (usage, a
+broken rule file).
+
+${GLOBAL}`,
+  diff: `Usage: dialects diff A B [--tools DIR|FILE] [--format text|json]
+
+Converts every tool with dialect A and with dialect B (two dialects, or two versions of one, e.g.
+NAME@2024-08 NAME@2026-10) and reports how many tools are spelled differently,
+which keywords and description sentences appear or vanish (counts; numbers shown as N), which
+diagnostics change, and the first changed tools with JSON pointers.
+
+  --tools PATH       a file (schema, Tool or tools/list; JSON or YAML) or a folder of them
+                     (default: the repository's corpus/tools, else the bundled example tools)
+  --format FORMAT    text (default) or json
 
 ${GLOBAL}`,
 };

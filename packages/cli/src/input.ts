@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '@redouble/dialects';
-import { parse as parseYaml, YAMLError } from 'yaml';
 import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
 import { readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
@@ -34,7 +33,7 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw inputError(label, 'the input is empty');
-  const value = parseText(text, label);
+  const value = await parseText(text, label);
   return { label, value, warnings: isYaml(text, label) ? [] : duplicateKeyWarnings(text, label) };
 }
 
@@ -43,7 +42,7 @@ function isYaml(text: string, label: string): boolean {
   return lower.endsWith('.yaml') || lower.endsWith('.yml') || (!lower.endsWith('.json') && !/^\s*[{[]/.test(text));
 }
 
-export function parseText(text: string, label: string): unknown {
+export async function parseText(text: string, label: string): Promise<unknown> {
   return isYaml(text, label) ? parseYamlText(text, label) : parseJsonText(text, label);
 }
 
@@ -59,7 +58,9 @@ function parseJsonText(text: string, label: string): unknown {
   }
 }
 
-function parseYamlText(text: string, label: string): unknown {
+/** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */
+async function parseYamlText(text: string, label: string): Promise<unknown> {
+  const { parse: parseYaml, YAMLError } = await import('yaml');
   try {
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
     return parseYaml(text, { prettyErrors: false }) as unknown;

@@ -1,21 +1,22 @@
-import { DialectError } from '@redouble/dialects';
+import { DialectError } from '@redouble/dialects/core';
 import { splitCommand } from './args.js';
-import { convertCommand } from './commands/convert.js';
-import { docsCommand } from './commands/docs.js';
-import { explainCommand } from './commands/explain.js';
-import { lintCommand } from './commands/lint.js';
-import { listCommand } from './commands/list.js';
 import { exitCodeFor } from './errors.js';
 import { formatDiagnostic } from './format.js';
 import { HELP } from './help.js';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, type Command, type Io } from './io.js';
 
+/** A command whose module (and what it imports: the judge, lint, Ajv, YAML) loads only when it runs. */
+const lazy = (load: () => Promise<Command>): Command => async (argv, io) => (await load())(argv, io);
+
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: listCommand,
-  convert: convertCommand,
-  explain: explainCommand,
-  lint: lintCommand,
-  docs: docsCommand,
+  list: lazy(async () => (await import('./commands/list.js')).listCommand),
+  convert: lazy(async () => (await import('./commands/convert.js')).convertCommand),
+  explain: lazy(async () => (await import('./commands/explain.js')).explainCommand),
+  lint: lazy(async () => (await import('./commands/lint.js')).lintCommand),
+  docs: lazy(async () => (await import('./commands/docs.js')).docsCommand),
+  new: lazy(async () => (await import('./commands/new.js')).newCommand),
+  test: lazy(async () => (await import('./commands/test.js')).testCommand),
+  diff: lazy(async () => (await import('./commands/diff.js')).diffCommand),
 };
 
 /**

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DialectError, loadDialects, type Dialect, type DialectRegistry } from '@redouble/dialects';
+import { DialectError, openDialects, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
 import { usageError } from './errors.js';
 
 /** The bundled dialects plus every `--dialects-dir`, checked to exist before the engine reads them. */
-export function openRegistry(dirs: readonly string[]): DialectRegistry {
+export async function openRegistry(dirs: readonly string[]): Promise<DialectRegistry> {
   const absolute = dirs.map((d) => {
     let isDir = false;
     try {
@@ -15,7 +15,7 @@ export function openRegistry(dirs: readonly string[]): DialectRegistry {
     if (!isDir) throw usageError(`--dialects-dir ${d}: no such directory`);
     return resolve(d);
   });
-  return loadDialects({ dirs: absolute });
+  return openDialects({ dirs: absolute });
 }
 
 /**

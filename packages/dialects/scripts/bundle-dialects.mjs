@@ -12,7 +12,7 @@ const from = join(pkg, '..', '..', 'dialects');
 const to = join(pkg, 'dialects');
 const tmp = `${to}.tmp-${process.pid}`;
 
-const files = readdirSync(from).filter((f) => /\.ya?ml$/.test(f) || f === 'rule-file.schema.json' || f === 'sentence-file.schema.json');
+const files = readdirSync(from).filter((f) => /\.ya?ml$/.test(f) || f.endsWith('.schema.json'));
 if (!files.some((f) => f.endsWith('.yaml'))) {
   console.error(`bundle-dialects: no rule files in ${from}`);
   process.exit(1);
@@ -20,7 +20,7 @@ if (!files.some((f) => f.endsWith('.yaml'))) {
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 for (const f of files) cpSync(join(from, f), join(tmp, f));
-// The shared wording the rule files name (`sentences: standard@2026-12`) ships beside them.
+// The shared sentence files (dialects/sentences/) that rule files name with `sentences:`.
 if (existsSync(join(from, 'sentences'))) cpSync(join(from, 'sentences'), join(tmp, 'sentences'), { recursive: true });
 if (existsSync(to)) rmSync(to, { recursive: true, force: true });
 renameSync(tmp, to);

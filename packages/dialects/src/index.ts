@@ -8,7 +8,9 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
 
 // rules and registry (src/rules)
-export { loadDialects, DialectRegistry, bundledDialectsDir } from './rules/registry.js';
+export { DialectRegistry, bundledDialectsDir } from './rules/registry.js';
+export { loadDialects } from './rules/load-dialects.js';
+export { openDialects } from './rules/open-dialects.js';
 export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, ResolvedRules } from './rules/registry.js';
 export { parseRuleFile, readRuleFile, parseSentenceFile, readSentenceFile } from './rules/load.js';
 export { RuleFileSchema, ruleFileJsonSchema, SentenceFileSchema, sentenceFileJsonSchema } from './rules/schema.js';

@@ -8,6 +8,7 @@ import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
 import { DialectSelection } from './dialect-selection.js';
 import { stderrLogger, type Logger } from './logger.js';
+import { ToolPager, toolSetVersion } from './paginate.js';
 import { registerTools } from './register-tools.js';
 import type { DialectTool, ToolCallContext } from './tool-definition.js';
 import { ToolListCache, type DialectToolList } from './tool-list-cache.js';
@@ -22,6 +23,11 @@ export interface DialectToolsOptions {
   defaultDialect?: string;
   /** Registration warnings and server faults; default: stderr. */
   logger?: Logger;
+  /**
+   * Tools per tools/list page; default: every tool in one answer. Cursors are stable per dialect
+   * and tool set, and a client's `listTools` loop collects the same tools as one unpaged list.
+   */
+  pageSize?: number;
 }
 
 /** A set of tools served in every dialect: build it once, attach it to each SDK Server. */
@@ -52,6 +58,9 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
   const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
   const lists = new ToolListCache(registered, logger);
   const caller = new ToolCaller(registered, lists, logger);
+  let version: string | undefined;
+  // Hashed on the first paged answer only: a server that never pages never pays for it.
+  const pager = new ToolPager(options.pageSize, () => (version ??= toolSetVersion([...registered.values()].map((r) => r.tool))));
   const advertisement = dialectAdvertisement(selection.defaultName, selection.accepted());
   // One shared capabilities object: attaching to a fresh Server per HTTP request stays cheap.
   const shared = deepFreeze({ tools: {}, ...dialectCapabilities(advertisement) });
@@ -65,7 +74,8 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
     attach(server: Server): void {
       server.registerCapabilities(shared);
       server.setRequestHandler(ListToolsRequestSchema, (request) => {
-        return lists.get(selection.select(request.params?._meta)) as ListToolsResult;
+        const dialect = selection.select(request.params?._meta);
+        return pager.page(lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
       });
       // tools/call is answered from the request as sent: a handler registered for it would only see
       // requests that passed the SDK's schema, and a failing one goes back as -32603 with a Zod

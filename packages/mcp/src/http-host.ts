@@ -8,8 +8,8 @@ import { stderrLogger, type Logger } from './logger.js';
 import { readJsonBody } from './read-json-body.js';
 
 export interface DialectHttpHandlerOptions {
-  /** A fresh SDK Server for each request (stateless Streamable HTTP cannot reuse one). */
-  createServer: () => Server;
+  /** A fresh SDK Server for each request (stateless Streamable HTTP cannot reuse one); may be async (a front waits for its upstream). */
+  createServer: () => Server | Promise<Server>;
   /** The one MCP endpoint; default `/mcp`. Every dialect is served here. */
   path?: string;
   /** Answer with plain JSON instead of an SSE stream; default false (the SDK's default). */
@@ -73,7 +73,7 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     const problem = jsonRpcProblem(reading.body);
     if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`);
 
-    const server = options.createServer();
+    let server: Server | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: options.enableJsonResponse ?? false,
@@ -82,8 +82,14 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     });
     res.on('close', () => {
       transport.close().catch((error: unknown) => drop(req, `closing the transport: ${String(error)}`));
-      server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
+      server?.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
     });
+    // May wait (a front waits for its upstream); a caller who hung up meanwhile is not served.
+    server = await options.createServer();
+    if (res.destroyed) {
+      server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
+      return;
+    }
     await server.connect(transport);
     await transport.handleRequest(req, res, forwardUrlDialect(reading.body, url));
   };

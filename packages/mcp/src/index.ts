@@ -14,3 +14,7 @@ export type { DialectToolList } from './tool-list-cache.js';
 export { stderrLogger } from './logger.js';
 export type { Logger } from './logger.js';
 export { DIALECT_META_KEY, DIALECT_URL_PARAMETER } from './constants.js';
+export { withDialects } from './mcp-server.js';
+export type { ConnectableServer } from './mcp-server.js';
+export { DialectFront } from './front/dialect-front.js';
+export type { DialectFrontOptions, UpstreamOptions } from './front/dialect-front.js';

@@ -10,12 +10,18 @@ export interface RegisteredTool {
   readonly handler: ToolHandler;
 }
 
+/** What checking a set of tool definitions found: the usable tools, and every problem with the rest. */
+export interface ToolCheck {
+  registered: Map<string, RegisteredTool>;
+  /** Errors, each naming its tool and JSON pointer; the tools they name are not in `registered`. */
+  problems: Diagnostic[];
+}
+
 /**
- * Checks and copies the tools a server registers. Whatever is wrong with them is a configuration
- * fault: every problem is collected and the server refuses to start with one DialectError that
- * names each tool and JSON pointer. Lint warnings, and checks that could not be completed, are logged.
+ * Checks and copies tool definitions. A tool with a schema error (or no usable shape) is left out
+ * and its problems are returned; lint warnings, and checks that could not be completed, are logged.
  */
-export function registerTools(tools: readonly DialectTool[], logger: Logger): Map<string, RegisteredTool> {
+export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolCheck {
   if (!Array.isArray(tools)) {
     throw new DialectError('invalid-option', 'tools must be an array of tool definitions.');
   }
@@ -31,23 +37,36 @@ export function registerTools(tools: readonly DialectTool[], logger: Logger): Ma
     // A private copy: the author may reuse or change their objects later; what is served must not move.
     const tool = structuredClone(rest) as RegisteredTool['tool'];
     const report = lintTools(tool);
+    let invalid = false;
     for (const d of report.diagnostics) {
       const where = `tool "${tool.name}" at ${d.path || '/'}`;
-      if (d.severity === 'error') problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
-      else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
+      if (d.severity === 'error') {
+        invalid = true;
+        problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
+      } else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
     }
     if (!report.complete) logger.warn(`warning: tool "${tool.name}": its schemas could not be checked completely.`);
-    registered.set(tool.name, { name: tool.name, tool, handler });
+    if (!invalid) registered.set(tool.name, { name: tool.name, tool, handler });
   });
+  return { registered, problems };
+}
+
+/**
+ * Checks and copies the tools a server registers. Whatever is wrong with them is a configuration
+ * fault: every problem is collected and the server refuses to start with one DialectError that
+ * names each tool and JSON pointer. Lint warnings, and checks that could not be completed, are logged.
+ */
+export function registerTools(tools: readonly DialectTool[], logger: Logger): Map<string, RegisteredTool> {
+  const { registered, problems } = checkTools(tools, logger);
   if (problems.length > 0) {
-    const lines = problems.map((p) => `  ${p.message}${p.code === 'tool-definition-invalid' ? '' : ` [${p.code}]`}`);
-    throw new DialectError(
-      'tool-schema-invalid',
-      `Refusing to start: ${problems.length} problem(s) in the registered tools:\n${lines.join('\n')}`,
-      problems,
-    );
+    throw new DialectError('tool-schema-invalid', `Refusing to start: ${problems.length} problem(s) in the registered tools:\n${formatProblems(problems)}`, problems);
   }
   return registered;
+}
+
+/** One line per problem, for a log or an error message. */
+export function formatProblems(problems: readonly Diagnostic[]): string {
+  return problems.map((p) => `  ${p.message}${p.code === 'tool-definition-invalid' ? '' : ` [${p.code}]`}`).join('\n');
 }
 
 function checkShape(definition: DialectTool, seen: Map<string, RegisteredTool>): string | undefined {

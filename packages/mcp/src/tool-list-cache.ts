@@ -23,10 +23,13 @@ export class ToolListCache {
   private readonly logger: Logger;
   private readonly lists = new Map<string, DialectToolList>();
   private readonly byName = new Map<string, Map<string, Record<string, unknown>>>();
+  private readonly refused: readonly string[];
 
-  constructor(tools: Map<string, RegisteredTool>, logger: Logger) {
+  /** `refused`: tools already left out of every dialect (their canonical schema is invalid), named in each answer. */
+  constructor(tools: Map<string, RegisteredTool>, logger: Logger, refused: readonly string[] = []) {
     this.tools = tools;
     this.logger = logger;
+    this.refused = refused;
   }
 
   get(dialect: Dialect): DialectToolList {
@@ -47,7 +50,7 @@ export class ToolListCache {
 
   private build(dialect: Dialect): DialectToolList {
     const tools: Record<string, unknown>[] = [];
-    const omitted: string[] = [];
+    const omitted: string[] = [...this.refused];
     for (const entry of this.tools.values()) {
       const result = convert(entry.tool, dialect);
       for (const d of result.diagnostics) {

@@ -1,14 +1,13 @@
 // Property: whatever one client sends (random bodies, methods, paths and headers), the HTTP host
 // answers it or drops it, its handler promise never rejects, and a good request still succeeds.
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { loadDialects } from '@redouble/dialects';
 import { createDialectHttpHandler, createDialectTools } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
-import { silentLogger } from './helpers.js';
+import { listen, silentLogger, type Listening } from './helpers.js';
 
 const dialects = createDialectTools(demoTools(), { registry: loadDialects(), logger: silentLogger() });
 const handler = createDialectHttpHandler({
@@ -22,16 +21,13 @@ const handler = createDialectHttpHandler({
   logger: silentLogger(),
 });
 const rejections: unknown[] = [];
-const http = createServer((req, res) => void handler(req, res).catch((e: unknown) => rejections.push(e)));
 let port = 0;
+let served: Listening;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  port = (http.address() as AddressInfo).port;
+  served = await listen((req, res) => void handler(req, res).catch((e: unknown) => rejections.push(e)));
+  port = served.port;
 });
-afterAll(async () => {
-  http.closeAllConnections();
-  await new Promise<void>((resolve) => http.close(() => resolve()));
-});
+afterAll(() => served.close());
 
 interface Sent {
   method: string;

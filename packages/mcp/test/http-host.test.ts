@@ -1,16 +1,13 @@
 // The HTTP host's own answers: one endpoint, POST only, bad bodies refused clearly, foreign Hosts refused.
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { loadDialects } from '@redouble/dialects';
 import { createDialectHttpHandler, createDialectTools } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
-import { silentLogger } from './helpers.js';
+import { listen, sendHttp, silentLogger, type Listening } from './helpers.js';
 
 const dialects = createDialectTools(demoTools(), { registry: loadDialects(), logger: silentLogger() });
 let port = 0;
-const http = createServer((req, res) => void handler(req, res));
 const handler = createDialectHttpHandler({
   createServer: () => {
     const server = new Server({ name: 'host-test', version: '0.0.0' });
@@ -23,36 +20,15 @@ const handler = createDialectHttpHandler({
     return [`127.0.0.1:${port}`];
   },
 });
+let served: Listening;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  port = (http.address() as AddressInfo).port;
+  served = await listen((req, res) => void handler(req, res));
+  port = served.port;
 });
-afterAll(async () => {
-  http.closeAllConnections();
-  await new Promise<void>((resolve) => http.close(() => resolve()));
-});
+afterAll(() => served.close());
 
-function send(method: string, path: string, body?: string, host?: string): Promise<{ status: number; json: { error?: { code: number; message: string }; result?: unknown } }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(host ? { host } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (method: string, path: string, body?: string, host?: string) => sendHttp(port, method, path, body, host ? { host } : {});
 
 const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 

@@ -1,15 +1,15 @@
 // Hostile and broken HTTP clients (issue 12): aborted and stalled uploads, oversized bodies,
 // batches, bad headers, foreign Origins, JSON that is not JSON-RPC, malformed tools/call params,
 // deep and wide arguments, `__proto__` keys. After each, the server still answers a good request.
-import { createServer, request, type IncomingMessage, type ServerOptions } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerOptions } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { loadDialects } from '@redouble/dialects';
 import { createDialectHttpHandler, createDialectTools, type DialectHttpHandlerOptions } from '../src/index.js';
 import { originRefusal } from '../src/check-origin.js';
 import { demoTools } from '../src/demo/tools.js';
-import { silentLogger } from './helpers.js';
+import { listen, sendHttp, silentLogger } from './helpers.js';
 
 const dialects = createDialectTools(demoTools(), { registry: loadDialects(), logger: silentLogger() });
 
@@ -44,7 +44,7 @@ async function start(options: Partial<DialectHttpHandlerOptions> = {}, serverOpt
   const outcomes: Probed['outcomes'] = [];
   let started: (() => void)[] = [];
   let settled: (() => void)[] = [];
-  const http = createServer(serverOptions, (req, res) => {
+  const served = await listen((req, res) => {
     for (const f of started) f();
     started = [];
     handler(req, res).then(
@@ -54,59 +54,20 @@ async function start(options: Partial<DialectHttpHandlerOptions> = {}, serverOpt
       for (const f of settled) f();
       settled = [];
     });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  }, serverOptions);
   const probed: Probed = {
-    port: (http.address() as AddressInfo).port,
+    port: served.port,
     outcomes,
     debug,
     nextStart: () => new Promise((resolve) => started.push(resolve)),
     nextSettle: () => new Promise((resolve) => settled.push(resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
+    close: served.close,
   };
   servers.push(probed);
   return probed;
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingMessage['headers'];
-  text: string;
-  json: { error?: { code: number; message: string }; result?: Record<string, unknown> } & Record<string, unknown>;
-}
-
-function post(port: number, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST', path = '/mcp'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => {
-          let json = {};
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // Not every answer (415 from the SDK, 202) need carry JSON.
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (port: number, body: string | Buffer, headers: Record<string, string> = {}) => sendHttp(port, 'POST', '/mcp', body, headers);
 
 /** Sends raw bytes and collects whatever comes back until the server closes (or `end` is seen). */
 function raw(port: number, chunks: (string | Buffer)[], options: { destroyAfterWrite?: boolean } = {}): Promise<string> {
@@ -282,6 +243,15 @@ describe('hostile arguments', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(r.json.result?.isError).toBe(true);
     expect(JSON.stringify(r.json.result?.content)).toContain('/__proto__ is not accepted');
+  });
+
+  it('a number past the float range (1e400, read as Infinity) is refused in words, not passed as a number', async () => {
+    const s = await start();
+    const r = await post(s.port, '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"multiply_int32","arguments":{"a":1e400,"b":2}}}');
+    expect(r.status).toBe(200);
+    expect(r.json.result?.isError).toBe(true);
+    expect(JSON.stringify(r.json.result?.content)).toContain('/a');
+    await stillServes(s.port);
   });
 
   it('a `__proto__` member of the message itself is an Invalid Request, like any member JSON-RPC does not define', async () => {

@@ -1,6 +1,7 @@
 // The README's opening example (tools.ts and server.ts) is run as written against the built package,
 // over stdio, with tsx standing in for the user's compile step. The consumer test
 // (scripts/consumer/run.mjs) does the same from the packed tarballs with tsc.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,5 +42,19 @@ describe('README', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('shows the two-line change to an McpServer, and the client block prints what it says', () => {
+    const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('<!-- file: weather.mjs -->'));
+    const [server, client] = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(server).toContain('withDialects(server).connect(');
+    writeFileSync(join(dir, 'weather.mjs'), server!);
+    writeFileSync(join(dir, 'try-weather.mjs'), client!);
+    const out = execFileSync(process.execPath, ['try-weather.mjs'], { cwd: dir, encoding: 'utf8' });
+    // The text block after it shows what it prints (the consumer test's convention).
+    const promised = /```js\n[\s\S]*?```\n\n```text\n([\s\S]*?)```/.exec(section.slice(section.indexOf(client!) - 6))?.[1];
+    expect(promised).toBeDefined();
+    expect(out.trim()).toBe(promised!.trim());
   });
 });

@@ -1,4 +1,4 @@
-import { convert } from '@redouble/dialects';
+import { convert } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
 import { formatDiagnostic, toJsonText } from '../format.js';
 import { HELP } from '../help.js';
@@ -14,7 +14,7 @@ export async function convertCommand(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   // The dialect is checked before stdin is read, so a typo fails fast instead of waiting on input.
-  const dialect = pickDialect(openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
+  const dialect = pickDialect(await openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
   const input = await readInput(args.positionals[0], io);
   for (const w of input.warnings) io.stderr.write(formatDiagnostic(input.label, w));
   const result = convert(input.value, dialect);

@@ -15,7 +15,7 @@ export async function docsCommand(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const out = resolve(stringOption(args, 'out') ?? 'docs/dialects');
-  const registry = openRegistry(args.dialectsDirs);
+  const registry = await openRegistry(args.dialectsDirs);
   const pages = renderDocs(versionEntries(registry), (name) => registry.get(name).id);
 
   if (args.values.check === true) {

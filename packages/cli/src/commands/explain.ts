@@ -1,4 +1,4 @@
-import { convert, explain } from '@redouble/dialects';
+import { convert, explain } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
 import { usageError } from '../errors.js';
 import { formatDiagnostic, toJsonText } from '../format.js';
@@ -21,7 +21,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP.explain!);
     return EXIT_OK;
   }
-  const dialect = pickDialect(openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
+  const dialect = pickDialect(await openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
   const file = args.positionals[0];
   if (file === undefined) throw usageError('explain needs a FILE (or - for stdin)');
   const input = await readInput(file, io);

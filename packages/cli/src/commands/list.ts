@@ -11,7 +11,7 @@ export async function listCommand(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP.list!);
     return EXIT_OK;
   }
-  const registry = openRegistry(args.dialectsDirs);
+  const registry = await openRegistry(args.dialectsDirs);
   const infos = registry.list();
   const plainNames = [...new Set(infos.map((d) => d.name))];
   const resolved = new Map(plainNames.map((n) => [n, registry.get(n).id]));

@@ -38,7 +38,7 @@ function create(draft: Draft, nativePatternMaxLength: number, ownProperties: boo
   // number-keywords.ts: exact decimal multipleOf (0.07 is a multiple of 0.01), and limits that
   // refuse a non-finite number rather than skip it.
   for (const def of [exactMultipleOf, finiteLimits]) {
-    for (const k of [def.keyword].flat()) ajv.removeKeyword(k);
+    for (const k of Array.isArray(def.keyword) ? def.keyword : [def.keyword]) ajv.removeKeyword(k);
     ajv.addKeyword(def);
   }
   return ajv;

@@ -86,9 +86,10 @@ function runFilter(script: Script, context: Record<string, unknown>, count: Give
 // these two variables (every call is synchronous).
 let counting: GivenCount | undefined;
 let lastCode: string | undefined;
-const EVAL = (code: string, context: Record<string, unknown>): boolean => {
+// jsonpath-plus types the context as a plain object; it is the record of the filter's variables.
+const EVAL = (code: string, context: object): boolean => {
   lastCode = code;
-  return counting === undefined ? false : runFilter(scriptFor(code), context, counting);
+  return counting === undefined ? false : runFilter(scriptFor(code), context as Record<string, unknown>, counting);
 };
 
 /** Runs jsonpath-plus with the safe evaluator, counting into `count`. */

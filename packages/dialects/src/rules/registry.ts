@@ -3,14 +3,15 @@
  * answers dialect names: `name` is the newest frozen version (else the newest draft), `name@version`
  * pins one. A user folder alone is enough to add a dialect.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
-import { readRuleFile, type LoadedRuleFile } from './load.js';
+import { readCatalog, ruleFileNames, type CompiledFolder } from './catalog.js';
+import type { LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile } from './schema.js';
 import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
-import { mergeRule } from './merge-rule.js';
+import type { mergeRule } from './merge-rule.js';
 import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
@@ -115,34 +116,63 @@ function info(d: Dialect): DialectInfo {
   return { name: d.name, version: d.version, id: d.id, status: d.status, summary: d.summary, file: d.file, sources: d.sources.map((s) => ({ ...s })) };
 }
 
-export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry {
+/** Reads and checks rule files and sentence files (rules/load.ts); passed in so the YAML parser loads only when needed. */
+export interface RuleFileReader {
+  rule(path: string): LoadedRuleFile;
+  sentence(path: string): LoadedSentenceFile;
+  /** `merge: true` rules; it checks the merged rule with the zod schema, so it travels with the reader. */
+  merge: typeof mergeRule;
+}
+
+/**
+ * The registry behind `loadDialects` and `openDialects`. The bundled folder comes from the build's
+ * catalog when it is current; every other file is read with `reader`, which may be left out only
+ * when nothing needs reading (`needsRuleFileReader` says so).
+ */
+export function createRegistry(options: LoadDialectsOptions, reader: RuleFileReader | undefined): DialectRegistry {
+  return buildRegistry(planFolders(options), reader);
+}
+
+/** A folder to read, with the build's catalog of it when that is current. */
+export interface PlannedFolder {
+  dir: string;
+  compiled: CompiledFolder | undefined;
+}
+
+/** The folders `options` asks for, in reading order, each with its current catalog if it has one. */
+export function planFolders(options: LoadDialectsOptions): PlannedFolder[] {
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'loadDialects options must be an object');
-  const dirs: string[] = [];
-  if (options.bundled !== false) {
-    const bundled = bundledDialectsDir();
-    if (!existsSync(bundled) || !statSync(bundled).isDirectory()) {
-      throw new DialectError('no-dialects', `the bundled rule files are missing: no folder ${bundled} (a broken install or an unbuilt package)`);
-    }
-    dirs.push(bundled);
-  }
-  for (const d of options.dirs ?? []) {
-    if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
-    dirs.push(resolve(d));
-  }
+  return readDirs(options).map(({ dir, bundled }) => ({ dir, compiled: bundled ? readCatalog(dir) : undefined }));
+}
+
+/** True when building from these folders needs the reader: a file to read, or a `merge: true` rule to apply. */
+export function needsReader(folders: readonly PlannedFolder[]): boolean {
+  return folders.some((f) => f.compiled === undefined || [...f.compiled.rules.values()].some(({ data }) => data.rules.some((r) => r.merge)));
+}
+
+export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileReader | undefined): DialectRegistry {
 
   const problems: Diagnostic[] = [];
   const files = new Map<string, LoadedRuleFile>();
-  for (const dir of dirs) {
-    for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
-      const path = join(dir, name);
+  const add = (loaded: LoadedRuleFile): void => {
+    const id = `${loaded.data.dialect}@${loaded.data.version}`;
+    const earlier = files.get(id);
+    if (earlier) {
+      problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
+    } else files.set(id, loaded);
+  };
+  for (const { dir, compiled } of dirs) {
+    if (compiled) {
+      for (const [name, { data, raw }] of compiled.rules) {
+        const file = join(dir, name);
+        add({ file, data, raw, where: () => `${file}:1:1` });
+      }
+      continue;
+    }
+    if (!reader) throw new Error('internal: rule files to read but no reader (use loadDialects or openDialects)');
+    for (const name of ruleFileNames(dir)) {
       try {
-        const loaded = readRuleFile(path);
-        const id = `${loaded.data.dialect}@${loaded.data.version}`;
-        const earlier = files.get(id);
-        if (earlier) {
-          problems.push(diagnostic('rule-file-invalid', 'error', `${id} is defined twice: here and in ${earlier.file}`, loaded.where(['dialect'])));
-        } else files.set(id, loaded);
+        add(reader.rule(join(dir, name)));
       } catch (err) {
         if (err instanceof DialectError) problems.push(...err.diagnostics);
         else throw err;
@@ -150,11 +180,11 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
     }
   }
 
-  const sentenceFiles = readSentenceFiles(dirs, problems);
+  const sentenceFiles = readSentenceFiles(dirs.map((d) => ({ dir: d.dir, compiled: d.compiled?.sentences })), problems, reader?.sentence);
   const dialects: Dialect[] = [];
   for (const [id, loaded] of files) {
     try {
-      dialects.push(buildDialect(id, loaded, files, sentenceFiles));
+      dialects.push(buildDialect(id, loaded, files, sentenceFiles, reader?.merge));
     } catch (err) {
       if (err instanceof DialectError) problems.push(...err.diagnostics);
       else throw err;
@@ -162,7 +192,7 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   }
   if (problems.length === 0 && files.size === 0) {
     // An empty registry would refuse every name with an empty list of accepted ones: say where we looked.
-    throw new DialectError('no-dialects', `no rule files (<name>@<version>.yaml) found in ${dirs.length ? dirs.join(', ') : 'any folder (bundled: false and no dirs)'}`);
+    throw new DialectError('no-dialects', `no rule files (<name>@<version>.yaml) found in ${dirs.length ? dirs.map((d) => d.dir).join(', ') : 'any folder (bundled: false and no dirs)'}`);
   }
   if (problems.length > 0) {
     throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
@@ -170,7 +200,36 @@ export function loadDialects(options: LoadDialectsOptions = {}): DialectRegistry
   return new DialectRegistry(dialects);
 }
 
-function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<string, LoadedRuleFile>, sentenceFiles: ReadonlyMap<string, LoadedSentenceFile>): Dialect {
+/** The folders to read: the bundled one (when wanted and found) first, then the caller's, checked to exist. */
+function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean }[] {
+  const dirs: { dir: string; bundled: boolean }[] = [];
+  if (options.bundled !== false) {
+    const bundled = bundledDialectsDir();
+    if (!existsSync(bundled) || !statSync(bundled).isDirectory()) {
+      throw new DialectError('no-dialects', `the bundled rule files are missing: no folder ${bundled} (a broken install or an unbuilt package)`);
+    }
+    dirs.push({ dir: bundled, bundled: true });
+  }
+  for (const d of options.dirs ?? []) {
+    if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
+    dirs.push({ dir: resolve(d), bundled: false });
+  }
+  return dirs;
+}
+
+/** True when the registry would read YAML: a caller's folder, or no current catalog. */
+export function needsRuleFileReader(options: LoadDialectsOptions = {}): boolean {
+  return needsReader(planFolders(options));
+}
+
+function buildDialect(
+  id: string,
+  loaded: LoadedRuleFile,
+  files: ReadonlyMap<string, LoadedRuleFile>,
+  sentenceFiles: ReadonlyMap<string, LoadedSentenceFile>,
+  merge: typeof mergeRule | undefined,
+): Dialect {
   const chain: LoadedRuleFile[] = [loaded];
   const seen = new Set<string>([id]);
   let current: RuleFile = loaded.data;
@@ -209,7 +268,8 @@ function buildDialect(id: string, loaded: LoadedRuleFile, files: ReadonlyMap<str
           const msg = `rule "${r.id}" merges into an inherited rule, but ${f === loaded && chain.length === 1 ? 'this file extends nothing' : 'no file it extends has a rule with that id'}`;
           throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at)]);
         }
-        rules[i] = mergeRule(rules[i] as Rule, r, rawRules[n], at);
+        if (!merge) throw new Error('internal: a merge rule to apply but no reader (planFolders marks such folders)');
+        rules[i] = merge(rules[i] as Rule, r, rawRules[n], at);
       } else if (i >= 0) rules[i] = r;
       else rules = [...rules, r];
     });

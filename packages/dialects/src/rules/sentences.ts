@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
-import { readSentenceFile, type LoadedSentenceFile } from './load.js';
+import type { LoadedSentenceFile } from './load.js';
 import type { Note } from './schema.js';
 
 export const SENTENCES_DIR = 'sentences';
@@ -32,15 +32,30 @@ export function overlayNotes(own: readonly Note[], inherited: readonly Note[]): 
   return [...fresh, ...inherited.map((n) => ownByKey.get(noteKey(n)) ?? n)];
 }
 
-/** Reads `<dir>/sentences/*.yaml` of every folder; problems are collected, never thrown one by one. */
-export function readSentenceFiles(dirs: readonly string[], problems: Diagnostic[]): Map<string, LoadedSentenceFile> {
+/** The sentence files of a folder (`sentences/<file>` relative to it), sorted. */
+export function sentenceFileNames(dir: string): string[] {
+  const folder = join(dir, SENTENCES_DIR);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
+  return readdirSync(folder).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => `${SENTENCES_DIR}/${f}`);
+}
+
+/**
+ * Reads `<dir>/sentences/*.yaml` of every folder: from the build's catalog when the folder has one
+ * (`compiled`), else with `read`. Problems are collected, never thrown one by one.
+ */
+export function readSentenceFiles(
+  dirs: readonly { dir: string; compiled?: ReadonlyMap<string, LoadedSentenceFile['data']> | undefined }[],
+  problems: Diagnostic[],
+  read: ((path: string) => LoadedSentenceFile) | undefined,
+): Map<string, LoadedSentenceFile> {
   const files = new Map<string, LoadedSentenceFile>();
-  for (const dir of dirs) {
-    const folder = join(dir, SENTENCES_DIR);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
-    for (const name of readdirSync(folder).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+  for (const { dir, compiled } of dirs) {
+    for (const name of sentenceFileNames(dir)) {
       try {
-        const loaded = readSentenceFile(join(folder, name));
+        const file = join(dir, name);
+        const data = compiled?.get(name);
+        if (data === undefined && !read) throw new Error('internal: sentence files to read but no reader');
+        const loaded = data !== undefined ? { file, data, where: () => `${file}:1:1` } : read!(file);
         const id = `${loaded.data.sentences}@${loaded.data.version}`;
         const earlier = files.get(id);
         if (earlier) problems.push(diagnostic('rule-file-invalid', 'error', `sentence file ${id} is defined twice: here and in ${earlier.file}`, loaded.where(['sentences'])));

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCaseFolder } from './case-folder.js';
-import { decidePin, pinnedText } from './pin.js';
+import { readCaseFolder } from '../src/conformance/case-folder.js';
+import { decidePin, pinnedText } from '../src/conformance/pin.js';
 
 const known = new Set(['flat@2026-09', 'openai_strict@2024-08']);
 let root: string;

@@ -2,7 +2,7 @@
  * What the update flag may do with one pinned file. Kept pure so its refusal to touch a frozen
  * version is itself tested.
  */
-import type { Diagnostic } from '@redouble/dialects';
+import type { Diagnostic } from '@redouble/dialects/core';
 
 export type PinDecision = { action: 'same' } | { action: 'write' } | { action: 'fail'; message: string };
 
@@ -11,15 +11,17 @@ export function pinnedText(output: unknown, diagnostics: readonly Diagnostic[]):
   return JSON.stringify({ output: output === undefined ? null : output, diagnostics }, null, 2) + '\n';
 }
 
-export function decidePin(args: { path: string; id: string; current: string | undefined; actual: string; frozen: boolean; update: boolean }): PinDecision {
+/** `rerun` is the command that re-pins, named in the failure message (`dialects test --update` by default). */
+export function decidePin(args: { path: string; id: string; current: string | undefined; actual: string; frozen: boolean; update: boolean; rerun?: string }): PinDecision {
   const { path, id, current, actual, frozen, update } = args;
+  const rerun = args.rerun ?? 'dialects test --update';
   if (current === actual) return { action: 'same' };
   if (!update) {
     return {
       action: 'fail',
       message: current === undefined
-        ? `${path}: no pinned output for ${id}; run \`npm run conformance:update\` and review the new file`
-        : `${path}: ${id} no longer gives its pinned output (see the diff below)${frozen ? '' : '; if the change is intended, run `npm run conformance:update` and review the diff'}`,
+        ? `${path}: no pinned output for ${id}; run \`${rerun}\` and review the new file`
+        : `${path}: ${id} no longer gives its pinned output (see the diff below)${frozen ? '' : `; if the change is intended, run \`${rerun}\` and review the diff`}`,
     };
   }
   // A frozen version's first pin for a new case is allowed; changing an existing one is not.

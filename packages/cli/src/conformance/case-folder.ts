@@ -33,9 +33,10 @@ export interface CaseFolder {
 
 export const EXPECTED_DIR = 'expected';
 
+/** Folder names starting with `_` are not cases (`_bundled/` holds a user's pins of the bundled cases). */
 export function listCases(casesDir: string): string[] {
   if (!existsSync(casesDir)) return [];
-  return readdirSync(casesDir).filter((n) => statSync(join(casesDir, n)).isDirectory()).sort();
+  return readdirSync(casesDir).filter((n) => !n.startsWith('_') && statSync(join(casesDir, n)).isDirectory()).sort();
 }
 
 export function pinnedPath(dir: string, dialectId: string): string {

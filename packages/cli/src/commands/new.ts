@@ -1,0 +1,93 @@
+/**
+ * `dialects new NAME [--from BASE@VERSION] [--dir DIR] [--version YYYY-MM]`: writes a draft rule file that loads as it
+ * is (an identity dialect, or BASE's rules through `extends`), with the editor's `$schema` line and a
+ * `sources` entry to fill in, and prints the two commands that come next.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { bundledDialectsDir } from '@redouble/dialects/core';
+import { parseCommandArgs, stringOption } from '../args.js';
+import { inputError, usageError } from '../errors.js';
+import { HELP } from '../help.js';
+import { EXIT_OK, type Io } from '../io.js';
+import { openRegistry, pickDialect } from '../registry.js';
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+
+/** This month, as the version a new rule file takes (UTC, so it does not depend on where it runs). */
+function thisMonth(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export async function newCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseCommandArgs(argv, { from: { type: 'string' }, dir: { type: 'string' }, version: { type: 'string' } }, 1);
+  if (args.help) {
+    io.stdout.write(HELP.new!);
+    return EXIT_OK;
+  }
+  const name = args.positionals[0];
+  if (name === undefined) throw usageError('NAME is required: dialects new NAME [--from BASE@VERSION] [--dir DIR]');
+  if (!NAME.test(name)) throw usageError(`'${name}' is not a dialect name: lower case, starting with a letter, then letters, digits or _`);
+  const from = stringOption(args, 'from');
+  // The base is resolved before anything is written, so a typo writes nothing.
+  const registry = await openRegistry(args.dialectsDirs);
+  const base = from === undefined ? undefined : pickDialect(registry, from);
+
+  const now = new Date();
+  const version = stringOption(args, 'version') ?? thisMonth(now);
+  if (!/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/.test(version)) throw usageError(`--version ${version}: a version is YYYY-MM or YYYY-MM-DD`);
+  if (registry.has(`${name}@${version}`)) throw usageError(`${name}@${version} is already defined (${registry.get(`${name}@${version}`).file}); a new version takes a later month`);
+  const dirOption = stringOption(args, 'dir') ?? '.';
+  const dir = resolve(dirOption);
+  const fileName = `${name}@${version}.yaml`;
+  const file = join(dir, fileName);
+  if (existsSync(file)) throw inputError(file, 'already exists; edit it, or give the new version another month');
+
+  const text = ruleFileText({ name, version, base: base?.id, today: now.toISOString().slice(0, 10), schemaRef: schemaReference(dir) });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, text, { flag: 'wx' });
+
+  const shown = join(dirOption, fileName);
+  const dirArg = quoteArg(dirOption);
+  io.stdout.write(
+    `wrote ${shown} (draft${base ? `, extends ${base.id}` : ''})\n` +
+      `Edit its rules and sources, then pin and review it:\n` +
+      `  dialects test --dialects-dir ${dirArg} --update\n` +
+      `  dialects diff ${base?.id ?? 'BASE'} ${name}@${version} --dialects-dir ${dirArg}${base ? '' : '   (BASE: the dialect yours departs from; see dialects list)'}\n`,
+  );
+  return EXIT_OK;
+}
+
+/** The editor schema of the installed engine, relative to the new file's folder (posix separators). */
+function schemaReference(dir: string): string | undefined {
+  const bundled = bundledDialectsDir();
+  if (!bundled) return undefined;
+  const path = join(bundled, 'rule-file.schema.json');
+  if (!existsSync(path)) return undefined;
+  const rel = relative(dir, path).split(sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+function quoteArg(s: string): string {
+  return /^[\w./@:-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function ruleFileText(o: { name: string; version: string; base: string | undefined; today: string; schemaRef: string | undefined }): string {
+  const lines = [
+    ...(o.schemaRef ? [`# yaml-language-server: $schema=${o.schemaRef}`] : []),
+    `dialect: ${o.name}`,
+    `version: "${o.version}"`,
+    'status: draft                 # freeze it once its pins are reviewed; a frozen version never changes',
+    `summary: ${o.base ? `${o.base}, as ${o.name} reads it.` : `What ${o.name}'s reader accepts.`}`,
+    ...(o.base ? [`extends: ${o.base}          # its rules, notes and sources are inherited; a rule with the same id replaces one`] : []),
+    'sources:                      # every rule names one of these by id',
+    '  vendor-page:',
+    `    url: https://example.com/replace-with-the-vendor-page`,
+    '    title: The vendor page this dialect follows',
+    `    read: ${o.today}`,
+    ...(o.base ? [] : ['otherKeywords: keep            # keep what no rule mentions (drop: only what rules keep)']),
+    'rules: []                     # docs/rule-format.md lists the actions',
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,74 @@
+/**
+ * `dialects test [--dialects-dir DIR] [--cases DIR] [--update]`: the conformance suite for any
+ * folder of rule files. The bundled cases and the caller's own cases go through every dialect
+ * version defined in DIR; pins live beside the caller's cases (the bundled cases' under
+ * `CASES/_bundled/`). Without DIR it runs the bundled dialects over the bundled cases.
+ */
+import { join, resolve } from 'node:path';
+import { openDialects, type Dialect } from '@redouble/dialects/core';
+import { parseCommandArgs, stringOption } from '../args.js';
+import { bundledCasesDir } from '../bundled.js';
+import { runSuite, type CaseSet, type SuiteReport } from '../conformance/run-suite.js';
+import { usageError } from '../errors.js';
+import { HELP } from '../help.js';
+import { EXIT_INPUT, EXIT_OK, type Io } from '../io.js';
+import { openRegistry } from '../registry.js';
+
+export async function testCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseCommandArgs(argv, { cases: { type: 'string' }, update: { type: 'boolean' } }, 0);
+  if (args.help) {
+    io.stdout.write(HELP.test!);
+    return EXIT_OK;
+  }
+  const update = args.values.update === true;
+  const registry = await openRegistry(args.dialectsDirs);
+  const dirs = args.dialectsDirs.map((d) => resolve(d));
+  const inDirs = (d: Dialect): boolean => dirs.some((dir) => d.file.startsWith(dir + '/') || d.file.startsWith(dir + '\\'));
+  const all = registry.list().map((i) => registry.get(i.id));
+  const dialects = dirs.length > 0 ? all.filter(inDirs) : all;
+  if (dialects.length === 0) throw usageError(`no rule file in ${args.dialectsDirs.join(', ')}; write one with \`dialects new NAME --dir ${args.dialectsDirs[0]}\``);
+
+  const bundled = bundledCasesDir();
+  const casesOption = stringOption(args, 'cases');
+  const userCases = casesOption !== undefined ? resolve(casesOption) : dirs.length > 0 ? join(dirs[0]!, 'cases') : undefined;
+  const sets: CaseSet[] = [];
+  if (bundled) {
+    // The caller's dialects pin the bundled cases in the caller's folder; the bundled dialects pin them in place.
+    const pinRoot = dirs.length > 0 && userCases ? join(userCases, '_bundled') : bundled;
+    sets.push({ label: 'bundled', dir: bundled, pinDir: (name) => join(pinRoot, name), sentences: dirs.length === 0 });
+  }
+  if (userCases && userCases !== bundled) sets.push({ label: userCases, dir: userCases, pinDir: (name) => join(userCases, name), sentences: true });
+
+  const rerun = ['dialects test', ...args.dialectsDirs.flatMap((d) => ['--dialects-dir', d]), ...(casesOption ? ['--cases', casesOption] : []), '--update'].join(' ');
+  const report = runSuite({
+    registry,
+    dialects,
+    caseSets: sets,
+    update,
+    rerun,
+    ...(dirs.length > 0 ? { baseline: await openDialects() } : {}),
+  });
+  io.stdout.write(renderReport(report, dialects));
+  return report.ok ? EXIT_OK : EXIT_INPUT;
+}
+
+function renderReport(report: SuiteReport, dialects: readonly Dialect[]): string {
+  let text = '';
+  for (const c of report.cases) {
+    if (c.problems.length === 0) continue;
+    text += `FAIL ${c.set}/${c.name}\n`;
+    for (const p of c.problems) text += `  ${p}\n`;
+  }
+  for (const o of report.outcomes) {
+    if (o.status !== 'failed') continue;
+    text += `FAIL ${o.set}/${o.caseName} ${o.dialect}\n`;
+    for (const p of o.problems) text += `  ${p}\n`;
+    if (o.diff !== '') text += o.diff.replace(/^/gm, '    ');
+  }
+  const count = (s: string): number => report.outcomes.filter((o) => o.status === s).length;
+  text += `${report.cases.length} cases x ${dialects.length} dialect version${dialects.length === 1 ? '' : 's'} (${dialects.map((d) => d.id).join(', ')}): `;
+  text += `${count('same')} as pinned, ${count('written')} pinned now, ${count('failed')} failed`;
+  const broken = report.cases.filter((c) => c.problems.length > 0).length;
+  text += broken > 0 ? `, ${broken} case${broken === 1 ? '' : 's'} with problems\n` : '\n';
+  return text;
+}

@@ -1,0 +1,87 @@
+/**
+ * Each invariant `dialects test` applies can fail: a real conversion passes it, and the same result
+ * with one thing broken (a keyword the rules drop, a description replaced, a rule dropped in
+ * silence, a frozen version changed by a loaded folder) is caught and named.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convert, loadDialects, type ConvertResult } from '@redouble/dialects';
+import { CaseRun, checkInvariants, INVARIANTS, type CaseSet } from '../src/index.js';
+import { conformanceInput, repoRoot } from './run-cli.js';
+import { folderWith } from './user-dialect.js';
+
+const registry = loadDialects();
+const gemini = registry.get('gemini');
+const input = JSON.parse(readFileSync(conformanceInput('vendor-version-difference'), 'utf8')) as Record<string, unknown>;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+function broken(edit: (output: { properties: Record<string, Record<string, unknown>> }) => void): ConvertResult {
+  const result = clone(convert(input, gemini));
+  edit(result.output as { properties: Record<string, Record<string, unknown>> });
+  return result;
+}
+
+describe('the invariants', () => {
+  it('hold for real conversions in every bundled dialect', () => {
+    for (const info of registry.list()) {
+      const dialect = registry.get(info.id);
+      expect(checkInvariants({ dialect, input, result: convert(input, dialect) }), info.id).toEqual([]);
+    }
+  });
+
+  it('catch a keyword that no rule keeps or produces, and one a rule drops', () => {
+    const problems = checkInvariants({ dialect: gemini, input, result: broken((o) => (o.properties.count!.minimum = 1)) });
+    expect(problems).toEqual(['keywords-kept-or-produced: /properties/count: "minimum" is written, but a rule of gemini@2026-10 drops or renames it']);
+    const unknown = checkInvariants({ dialect: gemini, input, result: broken((o) => (o.properties.count!.exclusiveFoo = 1)) });
+    expect(unknown).toEqual(['keywords-kept-or-produced: /properties/count: "exclusiveFoo" is written, but no rule of gemini@2026-10 keeps or produces it']);
+    // a dialect that keeps what no rule mentions accepts the same unknown keyword
+    const canonical = registry.get('canonical');
+    const kept = clone(convert(input, canonical));
+    (kept.output as { properties: { count: Record<string, unknown> } }).properties.count.exclusiveFoo = 1;
+    expect(checkInvariants({ dialect: canonical, input, result: kept })).toEqual([]);
+  });
+
+  it("catch an author's description that is replaced or no longer first", () => {
+    const withAuthor = { ...input, properties: { ...(input.properties as object), day: { type: 'string', format: 'date', description: 'The day.' } } };
+    const result = clone(convert(withAuthor, gemini));
+    expect(checkInvariants({ dialect: gemini, input: withAuthor, result })).toEqual([]);
+    const day = (result.output as { properties: { day: { description: string } } }).properties.day;
+    day.description = `Must be an ISO-8601 date. The day.`;
+    expect(checkInvariants({ dialect: gemini, input: withAuthor, result })).toEqual([
+      'author-description-first: /properties/day: the author\'s description "The day." is not first in "Must be an ISO-8601 date. The day."',
+    ]);
+  });
+
+  it('catch a rule dropped with neither its sentence nor a diagnostic', () => {
+    const problems = checkInvariants({ dialect: gemini, input, result: broken((o) => delete o.properties.count!.description) });
+    expect(problems).toEqual(['dropped-rule-told: /properties/count: "minimum" is dropped with neither its sentence nor a diagnostic']);
+    // a diagnostic at the node is enough
+    const told = broken((o) => delete o.properties.count!.description);
+    told.diagnostics.push({ code: 'rule-lost', severity: 'warning', message: 'minimum lost', path: '/properties/count/minimum' });
+    expect(checkInvariants({ dialect: gemini, input, result: told })).toEqual([]);
+  });
+
+  it('are one list a further check joins', () => {
+    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'author-description-first', 'dropped-rule-told']);
+    const extra = { id: 'always-fails', title: 'a check that finds one thing', check: () => ['found'] };
+    expect(checkInvariants({ dialect: gemini, input, result: convert(input, gemini) }, [...INVARIANTS, extra])).toEqual(['always-fails: found']);
+  });
+
+  it('catch a frozen version that converts differently with a folder loaded', () => {
+    // A baseline whose frozen canonical@2026-11 drops format stands for a folder that changed it.
+    const changed = [
+      'dialect: canonical', 'version: "2026-11"', 'status: frozen', 'summary: A canonical that drops format.',
+      'sources:', '  spec:', '    url: https://example.com/spec', '    title: Spec', '    read: 2026-12-01',
+      'otherKeywords: keep', 'notes:', '  - keywords: [format]', '    text: "A format."',
+      'rules:', '  - id: no-format', '    source: spec', '    drop: [format]', '',
+    ].join('\n');
+    const baseline = loadDialects({ bundled: false, dirs: [folderWith({ 'canonical@2026-11.yaml': changed })] });
+    const casesDir = join(repoRoot, 'conformance/cases');
+    const set: CaseSet = { label: 'bundled', dir: casesDir, pinDir: (n) => join(casesDir, n), sentences: false };
+    const run = new CaseRun(set, 'sentence-format-date', { registry, dialects: [], caseSets: [set], update: false, baseline });
+    expect(run.frozenUnchanged()).toEqual(['canonical@2026-11 is frozen but converts differently with the extra dialect folders loaded']);
+    const same = new CaseRun(set, 'sentence-format-date', { registry, dialects: [], caseSets: [set], update: false, baseline: registry });
+    expect(same.frozenUnchanged()).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The maintainer's workflow on real files: `dialects new` writes a rule file that loads, `dialects
+ * test` pins the bundled cases and the user's own through it and then holds it to the pins,
+ * `--update` never rewrites a frozen pin, and `dialects diff` reports what an edit changes.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { conformanceInput, runCli } from './run-cli.js';
+import { removeTempDirs, tempDir } from './user-dialect.js';
+
+afterAll(removeTempDirs);
+
+const BOOKING = {
+  name: 'book_table',
+  inputSchema: {
+    type: 'object',
+    properties: { day: { type: 'string', format: 'date', description: 'The day.' }, guests: { type: 'integer', minimum: 1, maximum: 12 } },
+    required: ['day', 'guests'],
+  },
+};
+
+const ACME_RULES = `rules:
+  - id: date-time-format
+    source: vendor-page
+    keepWhen:
+      format: { in: [date-time, date] }
+`;
+
+/** A folder with `acme@2026-12` (from gemini, as `new` writes it) and one case of the user's own. */
+async function acmeFolder(): Promise<{ dir: string; file: string }> {
+  const dir = join(tempDir(), 'my-dialects');
+  const r = await runCli(['new', 'acme', '--from', 'gemini', '--dir', dir, '--version', '2026-12']);
+  expect(r.code, r.stderr).toBe(0);
+  const file = join(dir, 'acme@2026-12.yaml');
+  mkdirSync(join(dir, 'cases', 'booking'), { recursive: true });
+  writeFileSync(join(dir, 'cases', 'booking', 'input.json'), JSON.stringify(BOOKING, null, 2));
+  writeFileSync(join(dir, 'cases', 'booking', 'case.yaml'), 'description: A date and a bounded count.\n');
+  return { dir, file };
+}
+
+describe('dialects new', () => {
+  it('writes a draft that extends the pinned base, loads as it is, and prints the next two commands', async () => {
+    const dir = join(tempDir(), 'fresh');
+    const r = await runCli(['new', 'acme', '--from', 'gemini', '--dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const month = new Date().toISOString().slice(0, 7);
+    const file = join(dir, `acme@${month}.yaml`);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=.*rule-file\.schema\.json$/);
+    const schemaPath = join(dir, text.split('\n')[0]!.split('$schema=')[1]!);
+    expect(existsSync(schemaPath), schemaPath).toBe(true);
+    expect(text).toContain('status: draft');
+    expect(text).toMatch(/^extends: gemini@\d{4}-\d{2}/m);
+    expect(text).toMatch(/^sources:.*\n {2}vendor-page:\n {4}url: /m);
+    expect(r.stdout).toContain(`dialects test --dialects-dir ${dir} --update`);
+    expect(r.stdout).toMatch(new RegExp(`dialects diff gemini@\\S+ acme@${month} --dialects-dir`));
+
+    const list = await runCli(['list', '--json', '--dialects-dir', dir]);
+    expect(list.code, list.stderr).toBe(0);
+    const acme = (JSON.parse(list.stdout) as { id: string; status: string }[]).find((d) => d.id === `acme@${month}`);
+    expect(acme?.status).toBe('draft');
+  });
+
+  it('writes an identity dialect without --from', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', 'plain', '--dir', dir, '--version', '2026-01'])).code).toBe(0);
+    const r = await runCli(['convert', '--dialects-dir', dir, '--dialect', 'plain', conformanceInput('sentence-format-date')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(conformanceInput('sentence-format-date'), 'utf8')));
+  });
+
+  it('refuses a bad name, an unknown base, a bad version and an existing file (exit 2), writing nothing', async () => {
+    const dir = tempDir();
+    expect((await runCli(['new', 'Acme', '--dir', dir])).code).toBe(2);
+    const unknown = await runCli(['new', 'acme', '--from', 'gemnii', '--dir', dir]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/accepted: .*gemini/);
+    expect((await runCli(['new', 'acme', '--dir', dir, '--version', '2026-13'])).code).toBe(2);
+    expect(existsSync(join(dir, 'acme@2026-13.yaml'))).toBe(false);
+    expect((await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12'])).code).toBe(0);
+    writeFileSync(join(dir, 'acme@2026-12.yaml'), '# mine\n', { flag: 'a' });
+    const again = await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+    expect(readFileSync(join(dir, 'acme@2026-12.yaml'), 'utf8').endsWith('# mine\n')).toBe(true);
+    expect((await runCli(['new', 'canonical', '--dir', tempDir(), '--version', '2026-11'])).code).toBe(2);
+  });
+});
+
+describe('dialects test', () => {
+  it('asks for pins, pins the bundled and the own cases beside the user\'s, then passes', async () => {
+    const { dir } = await acmeFolder();
+    const first = await runCli(['test', '--dialects-dir', dir]);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain(`no pinned output for acme@2026-12; run \`dialects test --dialects-dir ${dir} --update\``);
+
+    const update = await runCli(['test', '--dialects-dir', dir, '--update']);
+    expect(update.code, update.stdout).toBe(0);
+    expect(update.stdout).toMatch(/(\d+) cases x 1 dialect version \(acme@2026-12\): 0 as pinned, \1 pinned now, 0 failed/);
+    const own = JSON.parse(readFileSync(join(dir, 'cases/booking/expected/acme@2026-12.json'), 'utf8')) as { output: typeof BOOKING; diagnostics: unknown[] };
+    // gemini drops the date format with its sentence; the inherited rules still carry the bounds in words
+    expect(own.output.inputSchema.properties.day).toEqual({ type: 'string', description: 'The day. Must be an ISO-8601 date.' });
+    expect(own.output.inputSchema.properties.guests).toEqual({ type: 'integer', description: 'Accepted range: 1 to 12.' });
+    expect(existsSync(join(dir, 'cases/_bundled/sentence-format-date/expected/acme@2026-12.json'))).toBe(true);
+
+    const again = await runCli(['test', '--dialects-dir', dir]);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toMatch(/: (\d+) as pinned, 0 pinned now, 0 failed\n$/);
+  });
+
+  it('prints a readable diff for an edited rule, re-pins a draft, and refuses to re-pin a frozen version', async () => {
+    const { dir, file } = await acmeFolder();
+    expect((await runCli(['test', '--dialects-dir', dir, '--update'])).code).toBe(0);
+    const pin = join(dir, 'cases/booking/expected/acme@2026-12.json');
+    const pinned = readFileSync(pin, 'utf8');
+
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^rules: .*$/m, ACME_RULES));
+    const changed = await runCli(['test', '--dialects-dir', dir]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toMatch(/FAIL .*cases\/booking acme@2026-12\n/);
+    expect(changed.stdout).toContain('-           "description": "The day. Must be an ISO-8601 date."');
+    expect(changed.stdout).toContain('+           "format": "date",');
+    expect(changed.stdout).toMatch(/FAIL bundled\/sentence-format-date acme@2026-12/);
+
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status: draft', 'status: frozen'));
+    const refused = await runCli(['test', '--dialects-dir', dir, '--update']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('acme@2026-12 is frozen and its pinned output would change');
+    expect(readFileSync(pin, 'utf8')).toBe(pinned);
+
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status: frozen', 'status: draft'));
+    expect((await runCli(['test', '--dialects-dir', dir, '--update'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(pin, 'utf8')).output.inputSchema.properties.day).toEqual({ type: 'string', format: 'date', description: 'The day.' });
+  });
+
+  it('reports a broken case folder of the user\'s, and a folder with no rule file is a usage error', async () => {
+    const { dir } = await acmeFolder();
+    mkdirSync(join(dir, 'cases', 'half'));
+    writeFileSync(join(dir, 'cases', 'half', 'input.json'), '{"type": "object"}');
+    const r = await runCli(['test', '--dialects-dir', dir, '--update']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAIL .*cases\/half\n {2}.*case\.yaml: missing/);
+    const empty = await runCli(['test', '--dialects-dir', tempDir()]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('dialects new NAME');
+  });
+});
+
+describe('dialects diff', () => {
+  const input = conformanceInput('vendor-version-difference');
+
+  it('reports the keywords, sentences and examples that change between two versions, as JSON', async () => {
+    const r = await runCli(['diff', 'openai_strict@2024-08', 'openai_strict@2026-10', '--tools', input, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { tools: number; changed: number; keywords: { item: string; a: number; b: number }[]; sentences: { item: string; a: number; b: number }[]; examples: { changes: { pointer: string }[] }[] };
+    expect(report).toMatchObject({ a: 'openai_strict@2024-08', b: 'openai_strict@2026-10', tools: 1, changed: 1 });
+    expect(report.keywords).toContainEqual({ item: 'minimum', a: 0, b: 1 });
+    expect(report.keywords).toContainEqual({ item: 'maxItems', a: 0, b: 1 });
+    expect(report.sentences).toContainEqual({ item: 'Must be at least N.', a: 1, b: 0 });
+    expect(report.examples[0]!.changes.map((c) => c.pointer)).toContain('/properties/count/minimum');
+  });
+
+  it('says "the same" for a dialect against itself, and prints text by default', async () => {
+    const same = await runCli(['diff', 'gemini', 'gemini', '--tools', input]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('0 tools spelled differently, 1 the same');
+    expect(same.stdout).toContain('keywords: none');
+  });
+
+  it('reads a folder of cases by their inputs, and refuses bad arguments with exit 2', async () => {
+    const { dir, file } = await acmeFolder();
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^rules: .*$/m, ACME_RULES));
+    const r = await runCli(['diff', 'gemini@2026-10', 'acme@2026-12', '--dialects-dir', dir, '--tools', join(dir, 'cases')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('over 1 tool');
+    expect(r.stdout).toMatch(/appears +0 -> 1 +format/);
+    expect(r.stdout).toContain('/inputSchema/properties/day/format: (absent) -> "date"');
+    expect((await runCli(['diff', 'gemini'])).code).toBe(2);
+    expect((await runCli(['diff', 'gemini', 'flat', '--format', 'yaml', '--tools', input])).code).toBe(2);
+    expect((await runCli(['diff', 'gemini', 'nope', '--tools', input])).code).toBe(2);
+    expect((await runCli(['diff', 'gemini', 'flat', '--tools', join(dir, 'missing.json')])).code).toBe(2);
+  });
+});

@@ -1,0 +1,226 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Implementation,
+  type ListToolsResult,
+  type Notification,
+  type ServerCapabilities,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
+import { loadDialects, type DialectRegistry } from '@redouble/dialects';
+import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
+import { defaultDialectName } from '../default-dialect.js';
+import { INVALID_PARAMS } from '../constants.js';
+import { DialectSelection } from '../dialect-selection.js';
+import { RequestError } from '../request-error.js';
+import { stderrLogger, type Logger } from '../logger.js';
+import type { ToolHandler } from '../tool-definition.js';
+import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
+import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
+import { passThrough } from './pass-through.js';
+import { listAllTools, ToolCatalog } from './tool-catalog.js';
+import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
+
+export interface DialectFrontOptions extends ForwardTimeouts {
+  /** The dialects to serve; default: the bundled rule files. */
+  registry?: DialectRegistry;
+  /** The dialect for requests that name none; default: the registry's identity dialect. */
+  defaultDialect?: string;
+  /** Tools per tools/list page; default: every tool in one answer. */
+  pageSize?: number;
+  /** Warnings, upstream drops and restarts; default: stderr. */
+  logger?: Logger;
+}
+
+/** Where the upstream is and how to reach it again after a drop. */
+export type UpstreamOptions = Pick<UpstreamLinkOptions, 'open' | 'restart' | 'initialDelayMs' | 'maxDelayMs' | 'clientInfo'>;
+
+/** What the upstream said about itself at its last (re)connection. */
+interface UpstreamFacts {
+  info: Implementation;
+  capabilities: ServerCapabilities;
+  instructions: string | undefined;
+}
+
+/**
+ * An MCP server that serves another MCP server's tools in every dialect: tools/list from the
+ * upstream's canonical tools, converted per dialect; tools/call judged against the canonical schema
+ * and forwarded canonical; everything else passed through. The upstream may be a process, an HTTP
+ * endpoint, or an McpServer in this process: the front only speaks MCP to it.
+ */
+export class DialectFront {
+  readonly defaultDialect: string;
+  private readonly link: UpstreamLink;
+  private readonly selection: DialectSelection;
+  private readonly catalog: ToolCatalog;
+  private readonly logger: Logger;
+  private readonly timeouts: ForwardTimeouts;
+  private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
+  // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
+  private validator: unknown;
+  private readonly persistent = new Set<Server>();
+  private facts: UpstreamFacts | undefined;
+  private started: Promise<void> | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+
+  constructor(upstream: UpstreamOptions, options: DialectFrontOptions = {}) {
+    this.logger = options.logger ?? stderrLogger;
+    const registry = options.registry ?? loadDialects();
+    this.selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
+    this.defaultDialect = this.selection.defaultName;
+    this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error) };
+    this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
+    this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);
+    this.link = new UpstreamLink({
+      ...upstream,
+      logger: this.logger,
+      onConnected: (client, reconnected) => this.connected(client, reconnected),
+      onNotification: (notification) => this.upstreamNotified(notification),
+    });
+  }
+
+  /** Connects to the upstream and reads its tools; once, however often it is called. Rejects when the first connection fails. */
+  start(): Promise<void> {
+    this.started ??= Promise.all([this.link.start(), this.shareValidator()]).then(() => undefined);
+    return this.started;
+  }
+
+  /** SDK releases that build a validator per Server (and export it, from 1.2x on) get one shared instance; older ones need none. */
+  private async shareValidator(): Promise<void> {
+    try {
+      const ajv = (await import('@modelcontextprotocol/sdk/validation/ajv')) as { AjvJsonSchemaValidator?: new () => unknown };
+      if (ajv.AjvJsonSchemaValidator) this.validator = new ajv.AjvJsonSchemaValidator();
+    } catch {
+      // Not in this SDK release: each Server keeps its own default.
+    }
+  }
+
+  /** Every accepted dialect value: plain names and name@version pins. */
+  accepted(): string[] {
+    return this.selection.accepted();
+  }
+
+  /** The whole tools/list answer in a dialect (default when omitted), as served now. */
+  listTools(dialect?: string): DialectToolList {
+    return this.catalog.current.lists.get(this.selection.configured(dialect ?? this.defaultDialect));
+  }
+
+  /** A fresh downstream Server for one connection (stateless HTTP: one per request). Waits for the upstream. */
+  async createServer(): Promise<Server> {
+    await this.start();
+    return this.newServer();
+  }
+
+  /**
+   * Serves one long-lived connection (stdio, or an in-process transport). It also gets the upstream's
+   * notifications: list changes, log messages, resource updates.
+   */
+  async connect(transport: Transport): Promise<Server> {
+    const server = await this.createServer();
+    this.persistent.add(server);
+    server.onclose = () => this.persistent.delete(server);
+    await server.connect(transport);
+    return server;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.persistent].map((server) => server.close()));
+    await this.link.close();
+  }
+
+  private newServer(): Server {
+    const facts = this.facts!;
+    const upstream = facts.capabilities;
+    const capabilities: ServerCapabilities = { ...upstream };
+    // Tasks are not forwarded (yet): advertising them would promise methods nobody answers.
+    delete (capabilities as Record<string, unknown>).tasks;
+    capabilities.tools = { ...upstream.tools, listChanged: true };
+    capabilities.experimental = { ...upstream.experimental, ...this.dialectCaps.experimental };
+    const extensions = (upstream as Record<string, unknown>).extensions as Record<string, unknown> | undefined;
+    (capabilities as Record<string, unknown>).extensions = { ...extensions, ...this.dialectCaps.extensions };
+    const options = { capabilities, instructions: facts.instructions, ...(this.validator === undefined ? {} : { jsonSchemaValidator: this.validator }) };
+    const server = new Server(facts.info, options as ConstructorParameters<typeof Server>[1]);
+    server.setRequestHandler(ListToolsRequestSchema, (request) => {
+      const dialect = this.selection.select(request.params?._meta);
+      const generation = this.catalog.current;
+      return generation.pager.page(generation.lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const dialect = this.selection.select(request.params._meta);
+      const generation = this.catalog.current;
+      // A tool the upstream did not list is its business, not ours: it answers as it would unproxied.
+      const standing = generation.standing(request.params.name);
+      if (standing === 'unknown') {
+        return (await forwardRequest(this.link.client(), 'tools/call', request.params, extra, this.timeouts)) as CallToolResult;
+      }
+      if (standing === 'refused') {
+        throw new RequestError(INVALID_PARAMS, `Tool "${request.params.name}" is not served in any dialect: the upstream's definition of it is invalid (named in tools/list _meta["${OMITTED_META_KEY}"]).`, { tool: request.params.name });
+      }
+      return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
+    });
+    passThrough(server, upstream, () => this.link.client(), this.timeouts);
+    return server;
+  }
+
+  /** The tools/call handler for one upstream tool: the judged, canonical arguments go upstream with the caller's _meta. */
+  private forwardCall(name: string): ToolHandler {
+    return async (args, { extra }) => {
+      const params = { ...(extra._meta === undefined ? {} : { _meta: extra._meta }), name, arguments: args };
+      // Parsed loosely here: the downstream Server checks the result's shape (CallToolResultSchema) once, on the way out.
+      return (await forwardRequest(this.link.client(), 'tools/call', params, extra, this.timeouts)) as CallToolResult;
+    };
+  }
+
+  private async connected(client: Client, reconnected: boolean): Promise<void> {
+    this.facts = {
+      info: client.getServerVersion() ?? { name: 'upstream', version: '0.0.0' },
+      capabilities: client.getServerCapabilities() ?? {},
+      instructions: client.getInstructions(),
+    };
+    const changed = this.catalog.replace(await listAllTools(client));
+    if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
+  }
+
+  private upstreamNotified(notification: Notification): void {
+    if (notification.method === 'notifications/tools/list_changed') {
+      // Forwarded once the new list is in place, so a caller that lists again sees the change.
+      void this.refresh().then(() => this.broadcast(notification));
+      return;
+    }
+    this.broadcast(notification);
+  }
+
+  /** Re-reads the upstream's tools; list_changed notifications arriving meanwhile cause one more read, not one each. */
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        try {
+          this.catalog.replace(await listAllTools(this.link.client()));
+        } catch (error) {
+          this.logger.warn(`upstream: could not re-read its tools: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private broadcast(notification: Notification): void {
+    for (const server of this.persistent) {
+      server.notification(notification as ServerNotification).catch((error: unknown) => {
+        this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  }
+}

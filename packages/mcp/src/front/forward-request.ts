@@ -1,0 +1,65 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { McpError, ResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { DIALECT_META_KEY } from '../constants.js';
+import { downstreamRequest } from './request-context.js';
+import { upstreamError } from './upstream-error.js';
+
+/** The zod schema the SDK client parses an answer with (the SDK's own schemas; loose ResultSchema passes anything through). */
+export type ResultShape = Parameters<Client['request']>[1];
+
+export type DownstreamExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How long one forwarded request may wait for the upstream; reset by each progress notification. */
+export interface ForwardTimeouts {
+  /** Milliseconds without an answer or progress before the request fails; default 60 s (the SDK's). */
+  requestTimeoutMs?: number;
+  /** Told when the transport itself failed (not an MCP error, not the caller's cancellation): the link is broken. */
+  linkFailed?: (error: unknown) => void;
+}
+
+/**
+ * Sends one caller's request to the upstream and returns its answer. The caller's progress token
+ * is kept on this side: the SDK client asks the upstream with its own token, and each progress
+ * notification it gets back is re-sent to this caller under the caller's token, on the caller's
+ * own stream. The caller's cancellation (extra.signal) cancels the upstream request. The dialect
+ * key is not forwarded: the upstream is spoken to in canonical terms only.
+ */
+export async function forwardRequest(
+  client: Client,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  extra: DownstreamExtra,
+  timeouts: ForwardTimeouts,
+  resultSchema: ResultShape = ResultSchema,
+): Promise<Record<string, unknown>> {
+  const { _meta, ...rest } = params ?? {};
+  const out: Record<string, unknown> = rest;
+  let progressToken: string | number | undefined;
+  if (_meta !== null && typeof _meta === 'object') {
+    const { progressToken: token, [DIALECT_META_KEY]: _dialect, ...meta } = _meta as Record<string, unknown>;
+    if (typeof token === 'string' || typeof token === 'number') progressToken = token;
+    if (Object.keys(meta).length > 0) out._meta = meta;
+  }
+  const options: RequestOptions = {
+    signal: extra.signal,
+    timeout: timeouts.requestTimeoutMs,
+    resetTimeoutOnProgress: true,
+  };
+  if (progressToken !== undefined) {
+    const token = progressToken;
+    options.onprogress = (progress) => {
+      extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => {
+        // The caller hung up; its request is being cancelled through extra.signal.
+      });
+    };
+  }
+  try {
+    // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
+    return (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
+  } catch (error) {
+    if (!extra.signal.aborted && !(error instanceof McpError)) timeouts.linkFailed?.(error);
+    throw upstreamError(error);
+  }
+}

@@ -1,0 +1,106 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Diagnostic } from '@redouble/dialects';
+import { ToolCaller } from '../call-tool.js';
+import type { Logger } from '../logger.js';
+import { ToolPager, toolSetVersion } from '../paginate.js';
+import { checkTools, formatProblems } from '../register-tools.js';
+import type { DialectTool, ToolHandler } from '../tool-definition.js';
+import { ToolListCache } from '../tool-list-cache.js';
+
+/** One version of the upstream's tool set, with everything built from it; replaced whole, never edited. */
+export interface CatalogGeneration {
+  readonly version: string;
+  readonly lists: ToolListCache;
+  readonly caller: ToolCaller;
+  readonly pager: ToolPager;
+  /** Whether this side knows the tool: served (judged here), refused (invalid: never forwarded), or unknown (the upstream's business). */
+  standing(name: string): 'served' | 'refused' | 'unknown';
+}
+
+/** Enough pages for any real server; an upstream whose cursors never end is cut off here, not followed forever. */
+const MAX_PAGES = 10_000;
+
+/**
+ * The upstream's tools as this side serves them. Each reload lints the canonical tools once; a tool
+ * whose schema is invalid is left out of every dialect, logged and named in each answer's `_meta`
+ * (law 6: refused in every dialect). Conversions per dialect and judges are built on first demand
+ * within a generation, so a reload costs one lint pass, nothing more.
+ */
+export class ToolCatalog {
+  private generation: CatalogGeneration;
+  private readonly forward: (name: string) => ToolHandler;
+  private readonly logger: Logger;
+  private readonly pageSize: number | undefined;
+
+  constructor(forward: (name: string) => ToolHandler, logger: Logger, pageSize: number | undefined) {
+    this.forward = forward;
+    this.logger = logger;
+    this.pageSize = pageSize;
+    this.generation = this.build([]);
+  }
+
+  get current(): CatalogGeneration {
+    return this.generation;
+  }
+
+  /** Replaces the tool set; returns whether it differs from the one served before. */
+  replace(tools: readonly Record<string, unknown>[]): boolean {
+    const next = this.build(tools);
+    const changed = next.version !== this.generation.version;
+    if (changed) this.generation = next;
+    return changed;
+  }
+
+  private build(tools: readonly Record<string, unknown>[]): CatalogGeneration {
+    const version = toolSetVersion(tools);
+    // A tool that is not an MCP Tool at all would make an SDK client refuse the whole list downstream: refused here, by the SDK's own shape.
+    const shaped: Record<string, unknown>[] = [];
+    const misshapen: Diagnostic[] = [];
+    tools.forEach((tool, index) => {
+      const parsed = ToolSchema.safeParse(tool);
+      if (parsed.success) shaped.push(tool);
+      else {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path.map((p) => `/${String(p)}`).join('');
+        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${String(tool.name)}" at ${where || '/'}: not an MCP Tool: ${issue.message}`, path: `/${index}${where}` });
+      }
+    });
+    const definitions = shaped.map((tool) => ({ ...tool, handler: this.forward(String(tool.name)) }) as DialectTool);
+    const checked = checkTools(definitions, this.logger);
+    const { registered } = checked;
+    const problems = [...misshapen, ...checked.problems.map((p) => ({ ...p, path: p.path.replace(/^\/\d+/, (m) => `/${tools.indexOf(shaped[Number(m.slice(1))]!)}`) }))];
+    if (problems.length > 0) {
+      this.logger.warn(`Upstream tools left out of every dialect (not MCP Tools, or their canonical schemas are invalid):\n${formatProblems(problems)}`);
+    }
+    const refused = [...new Set(problems.map((p) => tools[Number(p.path.split('/')[1])]?.name).filter((n): n is string => typeof n === 'string'))];
+    const lists = new ToolListCache(registered, this.logger, refused);
+    const refusedNames = new Set(refused);
+    return {
+      version,
+      lists,
+      caller: new ToolCaller(registered, lists, this.logger),
+      pager: new ToolPager(this.pageSize, () => version),
+      standing: (name) => (registered.has(name) ? 'served' : refusedNames.has(name) ? 'refused' : 'unknown'),
+    };
+  }
+}
+
+/** Every page of the upstream's tools/list, in its order. Read with the SDK's loose result shape, so one odd tool cannot fail the whole list. */
+export async function listAllTools(client: Client): Promise<Record<string, unknown>[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema)) as Record<string, unknown>;
+    if (Array.isArray(result.tools)) {
+      for (const tool of result.tools) if (tool !== null && typeof tool === 'object' && !Array.isArray(tool)) tools.push(tool as Record<string, unknown>);
+    }
+    const next = result.nextCursor;
+    if (typeof next !== 'string' || seen.has(next)) return tools;
+    seen.add(next);
+    cursor = next;
+  }
+  return tools;
+}

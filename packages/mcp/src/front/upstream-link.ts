@@ -1,0 +1,138 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Notification } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../logger.js';
+import { RequestError } from '../request-error.js';
+import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
+
+export interface UpstreamLinkOptions {
+  /** Opens a fresh transport to the upstream server; called for the first connection and each restart. */
+  open: () => Transport | Promise<Transport>;
+  /** Reconnect after the upstream drops; default true. */
+  restart?: boolean;
+  /** First restart delay, doubled on each consecutive failure up to `maxDelayMs`; default 250 ms and 8 s. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** How the proxy introduces itself to the upstream. */
+  clientInfo?: { name: string; version: string };
+  logger: Logger;
+  /** Runs after each (re)connection, before the link counts as up (the front re-reads the tools here). */
+  onConnected: (client: Client, reconnected: boolean) => Promise<void>;
+  /** Every notification the upstream sends, except progress and cancellation (the SDK routes those per request). */
+  onNotification: (notification: Notification) => void;
+}
+
+/** A connection that stayed up this long counts as healthy: the next drop restarts at the first delay again. */
+const HEALTHY_MS = 10_000;
+
+/**
+ * One MCP client connection to the upstream server, restarted with backoff when it drops. While it
+ * is down every request is refused at once with -32000 saying why, and requests that were in flight
+ * when it dropped are failed by the SDK client (ConnectionClosed): nothing waits for an answer that
+ * cannot come.
+ */
+export class UpstreamLink {
+  private readonly options: UpstreamLinkOptions;
+  private current: Client | undefined;
+  private down = 'not connected yet';
+  private attempts = 0;
+  private connectedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(options: UpstreamLinkOptions) {
+    this.options = options;
+  }
+
+  /** The first connection: rejects when it fails, so a host can report a broken upstream and exit. */
+  async start(): Promise<void> {
+    await this.connect(false);
+  }
+
+  /** The connected client, or a -32000 refusal saying why there is none. */
+  client(): Client {
+    if (this.current) return this.current;
+    throw new RequestError(UPSTREAM_UNAVAILABLE, `Upstream server unavailable: ${this.down}.`);
+  }
+
+  get connected(): boolean {
+    return this.current !== undefined;
+  }
+
+  /**
+   * The transport failed under a request (an HTTP upstream that went away never closes a stream, so
+   * this is how its drop is noticed): close the connection, which restarts it with backoff.
+   */
+  fail(error: unknown): void {
+    const client = this.current;
+    if (!client) return;
+    this.options.logger.warn(`upstream: request failed at the transport (${error instanceof Error ? error.message : String(error)}); reconnecting.`);
+    // Counted as dropped now, not when (or whether) the broken transport reports its close.
+    this.dropped(client);
+    client.close().catch(() => {
+      // Closing a broken transport may fail too; the restart is already scheduled.
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    const client = this.current;
+    this.current = undefined;
+    await client?.close();
+  }
+
+  private async connect(reconnected: boolean): Promise<void> {
+    const client = new Client(this.options.clientInfo ?? { name: 'dialects-mcp-proxy', version: '0.1.0' });
+    client.fallbackNotificationHandler = async (notification) => this.options.onNotification(notification);
+    client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
+    await client.connect(await this.options.open());
+    let lost = false;
+    client.onclose = () => {
+      lost = true;
+      this.dropped(client);
+    };
+    // Current already while onConnected reads the tools: an upstream that announces list changes
+    // during its own start-up is re-read through it.
+    this.current = client;
+    this.connectedAt = Date.now();
+    try {
+      await this.options.onConnected(client, reconnected);
+      if (lost) throw new Error('the connection closed while starting');
+    } catch (error) {
+      if (this.current === client) this.current = undefined;
+      await client.close();
+      throw error;
+    }
+    if (this.closed) {
+      this.current = undefined;
+      await client.close();
+    }
+  }
+
+  private dropped(client: Client): void {
+    if (this.current !== client || this.closed) return;
+    this.current = undefined;
+    if (Date.now() - this.connectedAt >= HEALTHY_MS) this.attempts = 0;
+    if (this.options.restart === false) {
+      this.down = 'the connection closed';
+      this.options.logger.warn('upstream: the connection closed.');
+      return;
+    }
+    this.schedule('the connection closed');
+  }
+
+  private schedule(reason: string): void {
+    const initial = this.options.initialDelayMs ?? 250;
+    const delay = Math.min(initial * 2 ** this.attempts, this.options.maxDelayMs ?? 8_000);
+    this.attempts++;
+    this.down = `${reason}; restart attempt ${this.attempts} in ${delay} ms`;
+    this.options.logger.warn(`upstream: ${this.down}.`);
+    this.timer = setTimeout(() => {
+      this.connect(true).catch((error: unknown) => {
+        if (!this.closed) this.schedule(`restart failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+
+export type Upstream = { kind: 'command'; command: string; args: string[] } | { kind: 'url'; url: URL };
+
+export interface ProxyOptions {
+  upstream: Upstream;
+  stdio: boolean;
+  dialect: string | undefined;
+  host: string;
+  port: number;
+  pageSize: number | undefined;
+  timeoutMs: number | undefined;
+}
+
+export const USAGE = `Usage: dialects-mcp proxy [options] -- COMMAND [ARGS...]
+       dialects-mcp proxy [options] --upstream http://HOST/mcp
+
+Serves an MCP server's tools in every schema dialect: tools/list converted per dialect, tools/call
+judged against the upstream's canonical schema; everything else passed through.
+
+  --upstream URL    the upstream speaks Streamable HTTP at URL (otherwise: run COMMAND, speak stdio)
+  --stdio           serve over stdin/stdout instead of HTTP
+  --port N          HTTP port (default 3000; 0 picks a free one)
+  --host ADDR       address to bind (default 127.0.0.1)
+  --dialect NAME    the dialect for requests that name none (over HTTP, ?dialect=NAME picks one)
+  --page-size N     tools per tools/list page (default: all in one answer)
+  --timeout MS      how long a forwarded request may go without an answer or progress (default 60000)`;
+
+/** Parses `proxy`'s command line (without the word `proxy`); throws a plain Error saying what is wrong. */
+export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
+  const split = argv.indexOf('--');
+  const own = split === -1 ? [...argv] : argv.slice(0, split);
+  const command = split === -1 ? [] : argv.slice(split + 1);
+  const { values } = parseArgs({
+    args: own,
+    options: {
+      upstream: { type: 'string' },
+      stdio: { type: 'boolean', default: false },
+      dialect: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '3000' },
+      'page-size': { type: 'string' },
+      timeout: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  let upstream: Upstream;
+  if (values.upstream !== undefined) {
+    if (command.length > 0) throw new Error('Give either --upstream URL or -- COMMAND, not both.');
+    let url: URL;
+    try {
+      url = new URL(values.upstream);
+    } catch {
+      throw new Error(`--upstream must be an http(s) URL, got ${values.upstream}.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must be an http(s) URL, got ${values.upstream}.`);
+    upstream = { kind: 'url', url };
+  } else {
+    if (command.length === 0) throw new Error('No upstream: give -- COMMAND [ARGS...] or --upstream URL.');
+    upstream = { kind: 'command', command: command[0]!, args: command.slice(1) };
+  }
+  return {
+    upstream,
+    stdio: values.stdio,
+    dialect: values.dialect,
+    host: values.host,
+    port: integer('--port', values.port, 0, 65535)!,
+    pageSize: integer('--page-size', values['page-size'], 1, Number.MAX_SAFE_INTEGER),
+    timeoutMs: integer('--timeout', values.timeout, 1, 2_147_483_647),
+  };
+}
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be an integer from ${min} to ${max}, got ${text}.`);
+  return n;
+}

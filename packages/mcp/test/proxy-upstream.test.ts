@@ -1,0 +1,91 @@
+// The proxy when its upstream misbehaves: exits mid-call, fails to start, hangs, or is an HTTP
+// endpoint that goes away. Every caller gets an answer (an error saying what happened); the proxy
+// restarts a command upstream with backoff and serves again.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
+import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
+import { demoTools } from '../src/demo/tools.js';
+import { connectHttp, published, silentLogger, startHttp } from './helpers.js';
+import { proxiedHttp, proxiedStdio, proxyBin } from './proxy-helpers.js';
+
+const crashy = [process.execPath, join(import.meta.dirname, 'fixtures', 'crashy-server.mjs')];
+
+async function pid(call: () => Promise<unknown>): Promise<number> {
+  return ((await call()) as CallToolResult & { structuredContent: { pid: number } }).structuredContent.pid;
+}
+
+describe('proxy upstream failures', () => {
+  it('reports an upstream that exits mid-call as an error, restarts it, and serves again', async () => {
+    const client = await proxiedStdio(crashy);
+    try {
+      const first = await pid(() => client.callTool({ name: 'pid', arguments: {} }));
+      await expect(client.callTool({ name: 'crash', arguments: {} })).rejects.toThrow(/closed the connection|unavailable/);
+      // While it restarts, calls are refused at once, naming the restart; then they succeed again.
+      let second: number | undefined;
+      const refusals: string[] = [];
+      for (let attempt = 0; attempt < 100 && second === undefined; attempt++) {
+        try {
+          second = await pid(() => client.callTool({ name: 'pid', arguments: {} }));
+        } catch (error) {
+          refusals.push((error as Error).message);
+          await sleep(100);
+        }
+      }
+      expect(second).toBeDefined();
+      expect(second).not.toBe(first);
+      for (const message of refusals) expect(message).toMatch(/Upstream server unavailable: the connection closed; restart attempt 1/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('times out a call the upstream never answers, and keeps serving', async () => {
+    const client = await proxiedStdio(crashy, ['--timeout', '300']);
+    try {
+      await expect(client.callTool({ name: 'hang', arguments: {} })).rejects.toThrow(/timed out/i);
+      expect(await pid(() => client.callTool({ name: 'pid', arguments: {} }))).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('exits with a message when the upstream cannot start', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--', process.execPath, '-e', 'process.exit(1)'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('could not start the upstream');
+  });
+
+  it('refuses a command line it cannot use, with the usage', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('No upstream');
+    expect(run.stderr).toContain('Usage: dialects-mcp proxy');
+  });
+
+  it('fronts a Streamable HTTP upstream, and answers with an error once it is gone', async () => {
+    const dialects = createDialectTools(demoTools(), { logger: silentLogger() });
+    const upstream = await startHttp(dialects);
+    const proxy = await proxiedHttp([], ['--upstream', upstream.url]);
+    try {
+      const client = await connectHttp(`${proxy.url}?dialect=flat`);
+      const flat = await client.listTools();
+      expect(flat.tools).toEqual(dialects.listTools('flat').tools);
+      expect((await client.listTools({ _meta: { [DIALECT_META_KEY]: 'canonical' } })).tools).toEqual(demoTools().map(published));
+      await upstream.close();
+      await expect(client.callTool({ name: 'days_between', arguments: { from: '2026-01-01', to: '2026-01-31' } })).rejects.toThrow(/Upstream server/);
+      await client.close();
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
