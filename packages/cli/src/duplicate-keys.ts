@@ -4,7 +4,7 @@
  * repetition. Runs only on text JSON.parse has accepted, so it can skip everything but strings
  * and structure.
  */
-import { escapeToken, type Diagnostic } from '@redouble/dialects';
+import { escapeToken, type Diagnostic } from '@redouble/dialects/core';
 
 interface Frame {
   /** Keys of an object with the offset where each was first written; undefined for an array. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Diagnostic } from '@redouble/dialects';
+import type { Diagnostic } from '@redouble/dialects/core';
 import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
 import { readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
