@@ -155,9 +155,10 @@ describe('anthropic_strict', () => {
     expect(at(out, '/properties/n')).toEqual({ type: 'integer', default: 0, description: 'Accepted range: -2147483648 to 2147483647.' });
     expect(at(out, '/properties/s')['description']).toBe('At most 3 characters.');
   });
-  it('breaks recursion with its sentence', () => {
+  it('unrolls recursion to its depth, then cuts it with its sentence', () => {
     const { out } = run('anthropic_strict', { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', title: 'Node', properties: { next: { $ref: '#/$defs/Node' } } } } });
-    expect(JSON.stringify(out)).toContain('Repeats the structure of Node, to any depth.');
+    expect(JSON.stringify(out)).toContain('Repeats the structure of Node; nested at most 3 levels here, any depth is accepted.');
+    expect(at(out, '/properties/root/properties/next/properties/next/properties/next')['description']).toBe('Repeats the structure of Node; nested at most 3 levels here, any depth is accepted.');
   });
   it('reports one schema above 24 optional or 16 union-typed parameters', () => {
     const optional = { type: 'object', properties: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`o${i}`, { type: 'string' }])) };

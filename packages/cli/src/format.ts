@@ -6,7 +6,8 @@ import type { Diagnostic } from '@redouble/dialects/core';
  * (`mine/x@2026-01.yaml:4:3`), so every message names the file and the place.
  */
 export function formatDiagnostic(label: string, d: Diagnostic): string {
-  const where = d.path === '' || d.path.startsWith('/') ? `${label}#${d.path}` : d.path;
+  // A position in the input file itself (`/abs/file.json:3:5`) is not a pointer, though it may start with `/`.
+  const where = (d.path === '' || d.path.startsWith('/')) && !d.path.startsWith(`${label}:`) ? `${label}#${d.path}` : d.path;
   return `${where}: ${d.severity} ${d.code}: ${d.message}\n`;
 }
 

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import type { Diagnostic } from '@redouble/dialects/core';
+import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
 import { readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
 
@@ -6,6 +8,8 @@ export interface LoadedInput {
   /** How messages name the input: the path as given, or `<stdin>`. */
   label: string;
   value: unknown;
+  /** What the parsed value cannot show: a repeated JSON key (the last value wins). */
+  warnings: Diagnostic[];
 }
 
 /**
@@ -29,13 +33,17 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw inputError(label, 'the input is empty');
-  return { label, value: await parseText(text, label) };
+  const value = await parseText(text, label);
+  return { label, value, warnings: isYaml(text, label) ? [] : duplicateKeyWarnings(text, label) };
+}
+
+function isYaml(text: string, label: string): boolean {
+  const lower = label.toLowerCase();
+  return lower.endsWith('.yaml') || lower.endsWith('.yml') || (!lower.endsWith('.json') && !/^\s*[{[]/.test(text));
 }
 
 export async function parseText(text: string, label: string): Promise<unknown> {
-  const lower = label.toLowerCase();
-  const yaml = lower.endsWith('.yaml') || lower.endsWith('.yml') || (!lower.endsWith('.json') && !/^\s*[{[]/.test(text));
-  return yaml ? parseYamlText(text, label) : parseJsonText(text, label);
+  return isYaml(text, label) ? parseYamlText(text, label) : parseJsonText(text, label);
 }
 
 function parseJsonText(text: string, label: string): unknown {
@@ -63,16 +71,4 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
     }
     throw inputError(label, `not valid YAML: ${e instanceof Error ? e.message : String(e)}`);
   }
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }

@@ -92,3 +92,27 @@ describe('dialects convert', () => {
     for (const line of lines) expect(line).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#/tools/\\d+/(inputSchema|outputSchema)\\S*: (error|warning|info) [a-z0-9.-]+: `));
   });
 });
+
+describe('dialects convert refuses what the input does not say', () => {
+  it('refuses an invalid schema with exit 1 and invalid-schema errors at their pointers, in every dialect', async () => {
+    const input = '{"type":"object","required":"query","properties":{"q":{"type":"strng"}}}';
+    for (const { id } of registry.list()) {
+      const r = await runCli(['convert', '--dialect', id, '-'], { stdin: input });
+      expect(r.code, id).toBe(1);
+      expect(r.stderr, id).toContain('<stdin>#/required: error invalid-schema: Not a valid 2020-12 schema: "required" must be array.');
+      expect(r.stderr, id).toContain('<stdin>#/properties/q/type: error invalid-schema:');
+    }
+  });
+
+  it('warns of a repeated JSON key with its line and column, since the parsed value keeps only the last', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'dup.json');
+    writeFileSync(file, '{\n  "type": "object",\n  "properties": {\n    "a": {"type": "string"},\n    "\\u0061": {"type": "number", "x": [{"k": 1, "k": 2}]}\n  }\n}\n');
+    const r = await runCli(['convert', '--dialect', 'canonical', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      `${file}:5:5: warning duplicate-key: the key "a" appears again in the object at /properties (first at line 4, column 5); JSON keeps only the last value, so the earlier one is ignored`,
+      `${file}:5:49: warning duplicate-key: the key "k" appears again in the object at /properties/a/x/0 (first at line 5, column 41); JSON keeps only the last value, so the earlier one is ignored`,
+    ]);
+  });
+});

@@ -21,6 +21,9 @@ export { convert, explain, inputShape, DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } fr
 export type { ConvertOptions, ConvertResult, InputShape } from './convert/convert.js';
 export type { Explanation } from './convert/walk.js';
 
+// the sentence checker (src/check): no description sentence contradicts its schema
+export { checkSentences, SENTENCE_CONTRADICTION } from './check/sentences.js';
+
 // judge (src/judge)
 export { createJudge } from './judge/create-judge.js';
 export { violationsToDiagnostics } from './judge/render.js';

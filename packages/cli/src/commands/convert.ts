@@ -16,6 +16,7 @@ export async function convertCommand(argv: string[], io: Io): Promise<number> {
   // The dialect is checked before stdin is read, so a typo fails fast instead of waiting on input.
   const dialect = pickDialect(await openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
   const input = await readInput(args.positionals[0], io);
+  for (const w of input.warnings) io.stderr.write(formatDiagnostic(input.label, w));
   const result = convert(input.value, dialect);
   if (result.output !== undefined) io.stdout.write(toJsonText(result.output));
   for (const d of result.diagnostics) io.stderr.write(formatDiagnostic(input.label, d));

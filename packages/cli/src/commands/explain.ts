@@ -25,6 +25,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const file = args.positionals[0];
   if (file === undefined) throw usageError('explain needs a FILE (or - for stdin)');
   const input = await readInput(file, io);
+  for (const w of input.warnings) io.stderr.write(formatDiagnostic(input.label, w));
 
   // explain reads the same three shapes as convert, so its paths already point into the file.
   const rows = explain(input.value, dialect);

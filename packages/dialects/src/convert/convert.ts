@@ -6,6 +6,7 @@
 import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
+import { checkInputSchemas } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -74,6 +75,7 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
   const walker = idle ? idle.reuse(diags) : new SchemaWalker(plan, limits, diags);
   try {
     const output = plan.identity ? identity(input, plan, walker, diags, limits) : convertShape(input, plan, walker, diags);
+    checkInputSchemas(schemasOf(input), diags);
     if (shared) idleWalkers.set(plan, walker.reuse([]));
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };

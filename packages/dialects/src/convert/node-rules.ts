@@ -7,6 +7,7 @@ import { escapeToken } from '../json-pointer.js';
 import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { DROP, type Policy, type PolicyTable } from './plan.js';
+import { typeOfValue } from './any-value.js';
 
 /** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
 export function fragmentToken(name: string): string {
@@ -44,14 +45,14 @@ export function isArrayType(t: unknown): boolean {
   return t === 'array' || (Array.isArray(t) && t.includes('array'));
 }
 
-/** The type a typeless schema's other keywords (or its enum values) already imply. */
-export function impliedType(out: JsonObject, fromValues: boolean): string | undefined {
+/** The type a typeless schema's other keywords (or its enum / const values) already imply. */
+export function impliedType(out: JsonObject, fromValues: boolean, values: unknown[] | undefined = Array.isArray(out.enum) ? out.enum : undefined): string | undefined {
   if (hasOwn(out, 'properties') || hasOwn(out, 'additionalProperties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'required')) return 'object';
   if (hasOwn(out, 'items') || hasOwn(out, 'prefixItems') || hasOwn(out, 'minItems') || hasOwn(out, 'maxItems')) return 'array';
-  if (!fromValues || !Array.isArray(out.enum) || out.enum.length === 0) return undefined;
+  if (!fromValues || values === undefined || values.length === 0) return undefined;
   let shared: string | undefined;
-  for (const v of out.enum) {
-    const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+  for (const v of values) {
+    const t = typeOfValue(v);
     if (shared === undefined || shared === t) shared = t;
     else if ((shared === 'integer' && t === 'number') || (shared === 'number' && t === 'integer')) shared = 'number';
     else return undefined;

@@ -58,6 +58,8 @@ export interface ReferencesPlan {
   readonly refKeyword: string;
   readonly refPrefix: string;
   readonly siblings: 'keep' | 'wrap-anyof' | 'merge';
+  /** With cycles: break, the extra levels a cycle is inlined before its stub. */
+  readonly unroll?: number;
   readonly keepCyclesThrough?: readonly ('optional-property' | 'optional-items')[];
 }
 

@@ -10,9 +10,13 @@ import type { Plan, PolicyTable } from './plan.js';
 import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
+import { excludedTypes, narrowSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 
-/** A schema that says nothing of its type gets the dialect's spelling for "any value". */
-export function anyValue(s: WalkState, out: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
+const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
+const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
+
+/** A schema that says nothing of its type gets the dialect's spelling for "any value", made true for it (any-value.ts). */
+export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
   // `out` is an object this walk built, so reading a keyword cannot reach a prototype member.
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
   const t = out.type;
@@ -23,13 +27,27 @@ export function anyValue(s: WalkState, out: JsonObject, inherited: string | unde
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
   if (out[refKeyword] !== undefined || out.$ref !== undefined || out.anyOf !== undefined || out.oneOf !== undefined || out.allOf !== undefined) return events;
   if (out.nullable === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
-  const implied = impliedType(out, rule.inferFromEnum) ?? inherited;
+  // The values the input node lists decide its type even where the dialect drops them.
+  const values = valuesOf(out) ?? valuesOf(node);
+  // The parent's type is handed to a typeless branch, unless the branch lists values of its own.
+  const implied = impliedType(out, rule.inferFromEnum, values) ?? (values === undefined ? inherited : undefined);
   if (implied !== undefined) {
     put(out, 'type', implied);
     return events;
   }
-  for (const k in rule.spell) if (!hasOwn(out, k)) put(out, k, copyPlain(rule.spell[k]));
-  return [...(events ?? []), { event: 'any-value', vars: {} }];
+  const excluded = excludedTypes(node);
+  // The values decide what is accepted; null stays spelled, so an optional property can still be made nullable.
+  const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : undefined;
+  const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
+  for (const k in spell) if (!hasOwn(out, k)) put(out, k, copyPlain(spell[k]));
+  if (valueTypes !== undefined) return events;
+  const refused = ANY_TYPES.filter((x) => !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+  if (refused.length > 0) {
+    report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
+  }
+  // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their
+  // own sentences say what is accepted.
+  return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
 }
 
 export function describe(

@@ -90,9 +90,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       if (k === 'description' && typeof value === 'string' && value !== '') {
         report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
       }
-      if (entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined) {
-        report(s, 'invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is left out`, at(s, node, key));
-      } else if ((plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value)) {
+      // A numeric keyword with another value is refused by the meta-schema check (check-input.ts)
+      // and left out with no sentence: a sentence would state a rule the schema does not have.
+      const invalidNumber = entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined;
+      if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k)) {
         // A dropped value may still be rendered into a sentence: it must be JSON data too.
         if (typeof value !== 'string' && typeof value !== 'boolean') copyAt(s, value, node, key);
         (dropped ??= []).push([k, value]);
@@ -122,9 +123,6 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const kind = entry.kind;
     let v: unknown;
     if (kind === undefined) {
-      if (entry.numeric && typeof value !== 'number') {
-        report(s, 'invalid-keyword-value', 'error', `${key} must be a number in JSON Schema 2020-12, not ${safeStringify(value) ?? typeof value}; it is passed on as written`, at(s, node, key));
-      }
       v = copy(s, value, key);
       if (k === 'enum' && plan.limits?.largeEnum) checkLargeEnum(s, node, key, value);
     } else {
@@ -163,7 +161,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     out = spellTypes(out, plan, nullFromValues, s, branch);
     if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) s.typelessNullables.push([out, pointer(s)]);
   }
-  if (plan.anyValue && !besideRef) events = anyValue(s, out, inherited, events);
+  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
@@ -175,6 +173,16 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
   return out;
+}
+
+/**
+ * An `unevaluated*` keyword beside the keyword that evaluates everything it could reach
+ * (additionalProperties, items) constrains nothing: dropping it needs no sentence.
+ */
+function outEvaluated(node: JsonObject, k: string): boolean {
+  if (k === 'unevaluatedProperties') return hasOwn(node, 'additionalProperties');
+  if (k === 'unevaluatedItems') return hasOwn(node, 'items') && !Array.isArray(node.items);
+  return false;
 }
 
 /**

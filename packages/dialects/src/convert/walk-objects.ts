@@ -26,14 +26,25 @@ export function finishObjects(
     delete out.type;
     return finishOptional(s, out, node, dropped, mergedRoot);
   }
-  if (plan.closed === 'all') {
+  if (plan.closed === 'all' && s.stubs.has(node)) {
+    // A cycle cut here: the stub stands for the repeated definition, not for an open object, so it
+    // is closed with no sentence about other properties; what it refuses is reported.
+    out.additionalProperties = false;
+    report(s, 'recursion-cut', 'warning', 'a cycle is cut here and every object is closed, so the spelled schema accepts only an empty object at this depth, though the canonical schema repeats the structure (the server still accepts it)', pointer(s));
+  } else if (plan.closed === 'all') {
     const ap = out.additionalProperties;
     const pattern = hasOwn(out, 'patternProperties');
     // An object that accepts other properties (a map, an explicit opening, a free-form object
     // below the root) loses them when closed: its rule goes into the description and is reported.
     const open = pattern || (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
     if (open && plan.maps === 'close-and-report') {
-      report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', pointer(s));
+      const here = pointer(s);
+      report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', here);
+      // The map's value schemas are not in the output: a narrowing found inside them is no longer news.
+      for (let i = s.diags.length - 1; i >= 0; i--) {
+        const d = s.diags[i] as (typeof s.diags)[number];
+        if (d.code === 'any-value-narrowed' && (d.path.startsWith(`${here}/additionalProperties`) || d.path.startsWith(`${here}/patternProperties/`))) s.diags.splice(i, 1);
+      }
       const list = dropped ?? [];
       list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
       if (s.explain && explainRanges) {

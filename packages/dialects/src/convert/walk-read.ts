@@ -17,9 +17,7 @@ export function readDraft(s: WalkState, root: unknown): void {
   const declared = isPlainObject(root) && hasOwn(root, '$schema') ? root.$schema : undefined;
   const draft = draftOf(declared);
   s.draft07 = draft === 'draft-07';
-  if (draft === 'unknown') {
-    report(s, 'unknown-draft', 'warning', `$schema ${safeStringify(declared) ?? String(declared)} is neither 2020-12 nor draft-07; the schema is read as 2020-12`, pointer(s, ['$schema']));
-  }
+  // An unknown draft is refused by the meta-schema check (check-input.ts) and read as 2020-12 here.
   s.normalize = s.draft07 && s.plan.normalizeDrafts;
 }
 

@@ -52,9 +52,10 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   if (noExit(s, node, target)) {
     report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
   }
-  const reentry = s.path.includes(target.node) || s.inlineNodes.includes(target.node);
+  // How often the walk already stands inside this target: past the dialect's unrolling, the cycle is cut.
+  const depth = Math.max(count(s.path, target.node), count(s.inlineNodes, target.node));
   const inline = shouldInline(s, target);
-  if (inline && reentry) return breakCycle(s, target, siblings, atRoot, events);
+  if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events);
   if (inline || (refs.siblings === 'merge' && siblings !== undefined)) return inlineRef(s, target, siblings, atRoot, events);
   const name = target.tokens.length === 0 ? undefined : definitionName(s, target);
   const spelled = name === undefined ? '#' : refs.refPrefix + fragmentToken(name);
@@ -180,12 +181,25 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
   if (description !== undefined) put(shape, 'description', description);
   s.madeUp.add(shape);
-  const ev: NoteEvent[] = [...(events ?? []), { event: 'cycle', vars: { name: target.name } }];
+  s.stubs.add(shape);
+  // Unrolled, the sentence says how deep the spelling goes; without a wording for that, the plain one.
+  const unroll = (s.plan.references as NonNullable<Plan['references']>).unroll ?? 0;
+  const cycle: NoteEvent =
+    unroll > 0 && s.plan.events.has('cycle-unrolled')
+      ? { event: 'cycle-unrolled', vars: { name: target.name, depth: String(unroll + 1) } }
+      : { event: 'cycle', vars: { name: target.name } };
+  const ev: NoteEvent[] = [...(events ?? []), cycle];
   const savedTokens = s.tokens;
   s.tokens = [...target.tokens];
   const out = walk(s, shape, atRoot, undefined, ev);
   s.tokens = savedTokens;
   return out;
+}
+
+function count(list: readonly unknown[], x: unknown): number {
+  let n = 0;
+  for (const y of list) if (y === x) n++;
+  return n;
 }
 
 /** A chain of references that returns to its start without any schema in between. */

@@ -19,7 +19,8 @@ export function rootPass(s: WalkState, out: JsonObject): JsonObject {
     // A root whose keywords only ever constrain objects is an object schema: spelling its type
     // changes nothing for an object argument. A root that says nothing at all narrows, reported.
     const evident = OBJECT_KEYWORDS.some((k) => hasOwn(out, k)) || objectUnion(out.anyOf) || objectUnion(out.oneOf);
-    const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k));
+    // Silent in the input: a rule the dialect dropped (an enum of numbers) still says what the root is.
+    const silent = Object.keys(out).every((k) => !RULE_KEYWORDS.has(k)) && (!isPlainObject(s.root) || Object.keys(s.root).every((k) => !RULE_KEYWORDS.has(k) || k === '$defs' || k === 'definitions'));
     if (evident || silent) put(out, 'type', 'object');
     if (silent && !evident) {
       // A false root accepts nothing, so spelling it as an object widens what the reader is told.

@@ -68,6 +68,8 @@ export class WalkState {
   origins: WeakMap<object, Map<string, readonly string[]>> | undefined = undefined;
   /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */
   readonly madeUp = new WeakSet<object>();
+  /** The stubs that cut a cycle (walk-refs.ts): closed as built, never read as an open map. */
+  readonly stubs = new WeakSet<object>();
   /** Keys the walk wrote into a node it built (the `not` standing for a false target). */
   madeUpKeys: WeakMap<object, Set<string>> | undefined = undefined;
   /** keyword -> the input keyword it was read from (const read as enum), per built node. */

@@ -28,11 +28,12 @@ import { readDraft } from './walk-read.js';
 import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js';
 import { rootPass } from './walk-root.js';
 import { isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
-import { WalkState, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
+import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
 import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { walkObject } from './walk-node.js';
 import { typeNullables } from './nullable-type.js';
 import { reportGivenFailures } from './walk-given.js';
@@ -102,7 +103,7 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   if (!isPlainObject(node)) {
     const reason = notJsonReason(node);
     if (reason) fatal('not-json', `${reason} (where a schema was expected)`, pointer(s));
-    report(s, 'invalid-schema', 'error', `a schema must be an object or a boolean, not ${node === null ? 'null' : Array.isArray(node) ? 'an array' : typeof node}; it is copied as it is`, pointer(s));
+    // Reported by the meta-schema check (check-input.ts); copied as it is.
     return copy(s, node);
   }
   if (++s.depth > s.limits.maxDepth) tooDeep(s);
@@ -118,6 +119,10 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
 
 /** The subschemas of an array keyword (anyOf, oneOf, prefixItems, ...); typeless union branches take the parent's type. */
 export function walkArray(s: WalkState, value: unknown[], keyword: string, inheritType?: string): unknown[] {
+  // A union branch that accepts nothing adds nothing to the union; where the dialect cannot spell
+  // "nothing", it is left out rather than spelled as a branch that accepts something.
+  const union = keyword === 'anyOf' || keyword === 'oneOf';
+  const leaveOut = union && value.some(acceptsNothing) && !value.every(acceptsNothing) && falseUnspellable(s);
   const arr: unknown[] = new Array(value.length);
   const origin = s.origins?.get(value);
   for (let i = 0; i < value.length; i++) {
@@ -126,12 +131,20 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
     if (o) s.tokens = [...o];
     else saved.push(String(i));
     s.inheritType = inheritType;
-    arr[i] = walk(s, value[i], false, keyword);
+    arr[i] = leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword);
     s.inheritType = undefined;
     if (o) s.tokens = saved;
     else saved.pop();
   }
-  return arr;
+  return leaveOut ? arr.filter((v) => v !== SKIP) : arr;
+}
+
+/** `false`, or `{not: {}}` with nothing but annotations beside it. */
+export function acceptsNothing(v: unknown): boolean {
+  if (v === false) return true;
+  if (!isPlainObject(v) || !isPlainObject(v.not) || Object.keys(v.not).length !== 0) return false;
+  for (const k in v) if (k !== 'not' && !ANNOTATION_KEYWORDS.has(k)) return false;
+  return true;
 }
 
 /** The subschemas of a map keyword (properties, $defs, ...); property names are checked where they stand. */
@@ -140,6 +153,8 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
   const origin = s.origins?.get(value);
   const scope = s.plan.propertyNamesScope;
   const names = keyword === 'properties' && (scope === 'all' || (scope === 'root') === parentAtRoot) ? s.plan.propertyNames : undefined;
+  // Kept apart until the map is done: the properties walked after a false one have maps of their own.
+  let falseNames: string[] | undefined;
   for (const name in value) {
     const o = origin?.get(name);
     const saved = s.tokens;
@@ -148,8 +163,8 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
     if (names !== undefined && !names.test(name)) {
       report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, pointer(s));
     }
-    if (value[name] === false && keyword === 'properties' && falseUnspellable(s)) {
-      (s.falseNames ??= []).push(name);
+    if (keyword === 'properties' && acceptsNothing(value[name]) && falseUnspellable(s)) {
+      (falseNames ??= []).push(name);
       if (o) s.tokens = saved;
       else saved.pop();
       continue;
@@ -160,5 +175,6 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
     if (o) s.tokens = saved;
     else saved.pop();
   }
+  s.falseNames = falseNames;
   return map;
 }

@@ -4,12 +4,10 @@
  * tool at registration costs one meta-schema check, not an Ajv start-up. The Ajv instances that
  * check example values are created on first use and kept for the life of the process.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaDialect } from './dialect.js';
-import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
-import { validate as meta07 } from './generated/meta-draft-07.generated.js';
 
 type AnyAjv = Ajv | Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -38,12 +36,5 @@ export function freshAjvFor(dialect: SchemaDialect): AnyAjv {
   return create(dialect);
 }
 
-const META: Record<SchemaDialect, ValidateFunction> = {
-  '2020-12': meta2020 as unknown as ValidateFunction,
-  'draft-07': meta07 as unknown as ValidateFunction,
-};
-
-/** The meta-schema validator of a dialect; `errors` holds Ajv error objects after a failure. */
-export function metaValidator(dialect: SchemaDialect): ValidateFunction {
-  return META[dialect];
-}
+// The meta-schema validators live with the one meta-schema check (meta-check.ts).
+export { metaValidator } from './meta-check.js';

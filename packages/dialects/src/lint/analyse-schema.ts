@@ -2,9 +2,8 @@
  * Everything the rules need to know about one embedded schema, computed once per lint run:
  * the dialect it declares, its meta-schema problems, its references and its patterns.
  */
-import { getAt, join, unescapeToken } from '../json-pointer.js';
-import { groupAjvErrors } from './ajv-errors.js';
-import { metaValidator } from './ajv-instances.js';
+import { join } from '../json-pointer.js';
+import { metaProblems } from './meta-check.js';
 import { readDialect, type DialectReading, type SchemaDialect } from './dialect.js';
 import { findLegacyIdioms, type Idiom } from './legacy-idioms.js';
 import { checkSize } from './measure.js';
@@ -61,24 +60,6 @@ function checkPatterns(schema: unknown, path: string): Problem[] {
   return problems;
 }
 
-function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): Problem[] {
-  const validate = metaValidator(dialect);
-  if (validate(schema)) return [];
-  return groupAjvErrors(validate.errors).map((m) => {
-    const key = m.pointer.split('/').at(-1) ?? '';
-    // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
-    const hint =
-      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof getAt(schema, m.pointer) === 'boolean'
-        ? ` (a boolean ${key} is draft-04; from draft-06 on the bound itself is the number)`
-        : '';
-    return {
-      path: path + m.pointer,
-      severity: 'error' as const,
-      message: `Not a valid ${dialect} schema: ${m.pointer === '' ? 'the schema' : `"${unescapeToken(key)}"`} ${m.message}${hint}.`,
-    };
-  });
-}
-
 export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): SchemaAnalysis {
   const reading = readDialect(located.value);
   const tooBig = checkSize(located.value, located.path);
@@ -106,7 +87,7 @@ export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): Sch
   };
   // Past the depth guard or on a cycle, the meta-schema check would recurse without bound.
   if (!walkProblem && dialect) {
-    analysis.metaProblems = metaProblems(checked, located.path, dialect);
+    analysis.metaProblems = metaProblems(checked, located.path, dialect).map((p) => ({ ...p, severity: 'error' as const }));
     analysis.patternProblems = checkPatterns(checked, located.path);
   }
   return analysis;

@@ -51,6 +51,12 @@ export const ReferencesSchema = z.strictObject({
    * in its object's required; the items of an array whose minItems is 0 or absent) is kept.
    */
   keepCyclesThrough: z.array(z.enum(['optional-property', 'optional-items'])).min(1).optional(),
+  /**
+   * With cycles: break, how many more times a cycle is inlined before its stub, so that a tree that
+   * many levels deeper still fits the spelling (0: the stub stands at the first re-entry). Bounded,
+   * since each level copies the definition again; the dialect's limits are still checked.
+   */
+  unroll: z.int().min(0).max(6).optional(),
 });
 
 export const ObjectsSchema = z.strictObject({
@@ -171,7 +177,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null']).optional(),
+    event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
   })

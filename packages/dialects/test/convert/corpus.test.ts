@@ -32,11 +32,13 @@ describe('the corpus through canonical, flat and nova', () => {
     expect(tools.length).toBe(881);
   });
 
-  it('canonical gives every tool back key for key, with no diagnostic', () => {
+  it('canonical gives every tool back key for key; only the one invalid schema is refused', () => {
     const d = registry.get('canonical');
     for (const { file, tool } of tools) {
       const r = convert(tool, d);
-      expect(r.diagnostics, file).toEqual([]);
+      // pdf-reader's read_pdf has a draft-04 boolean exclusiveMinimum: invalid under its 2020-12 meta-schema.
+      if (file === 'livemcpbench.pdf-reader-mcp/read_pdf.json') expect(r.diagnostics.map((x) => [x.code, x.path]), file).toEqual([['invalid-schema', '/inputSchema/properties/sources/items/properties/pages/anyOf/0/items/exclusiveMinimum']]);
+      else expect(r.diagnostics, file).toEqual([]);
       expect(JSON.stringify(r.output), file).toBe(JSON.stringify(tool));
       expect(r.output).not.toBe(tool);
     }

@@ -32,8 +32,8 @@ export function renderMetaValidator(dialect: keyof typeof GENERATED): string {
     '// @ts-nocheck',
     `// Generated from the JSON Schema ${dialect} meta-schema bundled with ajv ${ajvVersion} (${bundled}).`,
     '// Do not edit: packages/dialects/test/lint/meta-validators.test.ts regenerates it with UPDATE_META_VALIDATORS=1.',
-    "import equalModule from 'ajv/dist/runtime/equal.js';",
-    'const deepEqual = equalModule.default ?? equalModule;',
+    // The engine's own JSON equality, so convert (which runs this check) never loads the ajv package.
+    "import { jsonEqual as deepEqual } from '../../convert/data.js';",
     code,
     '',
   ].join('\n');

@@ -3,7 +3,7 @@
  * declared or default dialect, and a declared dialect is 2020-12 or draft-07. Applies to the
  * revisions that define an embedded dialect; before them a declared `$schema` is itself an error.
  */
-import { DIALECT_URIS } from '../dialect.js';
+import { unsupportedDialectMessage } from '../meta-check.js';
 import { dialectRevisions, legacyRevisions, listRevisions } from '../protocol.js';
 import { RULE } from '../rule-catalog.js';
 import { isRecord, schemasOf, type LintRule } from '../rule-context.js';
@@ -29,7 +29,7 @@ export const toolSchemaValid: LintRule = (tool, ctx) => {
       ctx.report(
         CODE,
         'error',
-        `"$schema" ${JSON.stringify(a.reading.value)} is not a supported dialect; a tool schema may declare JSON Schema 2020-12 (${DIALECT_URIS['2020-12']}) or draft-07 (${DIALECT_URIS['draft-07']}), or nothing for 2020-12.`,
+        unsupportedDialectMessage(a.reading.value),
         `${schema.path}/$schema`,
       );
       // Nothing else can be judged against a dialect the linter does not know.

@@ -1,0 +1,132 @@
+/**
+ * What the canonical schema says at one place, for the sentence checker: the node seen through its
+ * references and its allOf branches (the walk merges both into the node a dialect spells), with
+ * draft-07 spellings read as their 2020-12 meaning.
+ */
+import { isPlainObject, type JsonObject } from '../convert/data.js';
+import { draftOf } from '../convert/drafts.js';
+import { renderValue } from '../convert/notes.js';
+import { fragmentToPointer, getAt } from '../json-pointer.js';
+
+export interface CanonicalView {
+  /** The same canonical place seen twice gives the same id (a cycle ends the walk there). */
+  readonly id: string;
+  readonly description: string | undefined;
+  readonly isFalse: boolean;
+  /** A reference in it could not be followed (not a local pointer): what it says is unknown. */
+  readonly opaque: boolean;
+  /** No other properties are accepted (additionalProperties or unevaluatedProperties false). */
+  readonly closed: boolean;
+  readonly required: ReadonlySet<string>;
+  readonly union: readonly unknown[] | undefined;
+  readonly unionKeyword: string;
+  has(keyword: string): boolean;
+  /** `{keyword}` as a sentence renders it, once per part that has it (draft-07 spellings read as 2020-12). */
+  renderedValues(keyword: string): string[];
+  /** The enum rendered without its null, for a dialect that moves null into a flag. */
+  enumWithoutNull(): string | undefined;
+  property(name: string): CanonicalView | undefined;
+  propertyIsFalse(name: string): boolean;
+  items(): CanonicalView | undefined;
+  prefixItem(i: number): CanonicalView | undefined;
+  sub(keyword: string): CanonicalView | undefined;
+  child(node: unknown, token: string): CanonicalView | undefined;
+  /** This union node read as its one real branch (what a nullable flag folds it into), its own keywords kept. */
+  collapse(branch: unknown): CanonicalView;
+}
+
+const ids = new WeakMap<object, number>();
+let nextId = 1;
+const idOf = (o: object): number => {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, (id = nextId++));
+  return id;
+};
+
+const OPAQUE = Symbol('opaque');
+
+/** The node and everything that applies with it: its reference targets and allOf branches. */
+function partsOf(root: unknown, node: unknown, into: unknown[] = [], depth = 0): unknown[] {
+  if (depth > 64 || into.includes(node)) return into;
+  into.push(node);
+  if (!isPlainObject(node)) return into;
+  if (typeof node.$ref === 'string') {
+    const pointer = node.$ref.startsWith('#') ? fragmentToPointer(node.$ref) : undefined;
+    const target = pointer === undefined ? undefined : getAt(root, pointer);
+    if (target !== undefined) partsOf(root, target, into, depth + 1);
+    else into.push(OPAQUE);
+  }
+  if (Array.isArray(node.allOf)) for (const b of node.allOf) partsOf(root, b, into, depth + 1);
+  return into;
+}
+
+export function canonicalView(root: unknown, node: unknown): CanonicalView {
+  const draft07 = isPlainObject(root) && draftOf(root.$schema) === 'draft-07';
+  const parts = partsOf(root, node);
+  const objects = parts.filter(isPlainObject);
+  const first = <T>(f: (o: JsonObject) => T | undefined): T | undefined => {
+    for (const o of objects) {
+      const v = f(o);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  const required = new Set<string>();
+  for (const o of objects) if (Array.isArray(o.required)) for (const r of o.required) if (typeof r === 'string') required.add(r);
+  const unionOwner = objects.find((o) => Array.isArray(o.anyOf) || Array.isArray(o.oneOf));
+  const unionKeyword = unionOwner && Array.isArray(unionOwner.anyOf) ? 'anyOf' : 'oneOf';
+  const view = (n: unknown): CanonicalView | undefined => (n === undefined ? undefined : canonicalView(root, n));
+  const valuesOf = (keyword: string): unknown[] => {
+    const out: unknown[] = [];
+    for (const o of objects) {
+      if (draft07 && keyword === 'prefixItems' && Array.isArray(o.items)) out.push(o.items);
+      else if (draft07 && keyword === 'items' && Array.isArray(o.items)) {
+        if (o.additionalItems !== undefined) out.push(o.additionalItems);
+      } else if (draft07 && (keyword === 'dependentRequired' || keyword === 'dependentSchemas') && isPlainObject(o.dependencies)) {
+        const picked: JsonObject = {};
+        for (const [k, v] of Object.entries(o.dependencies)) if (Array.isArray(v) === (keyword === 'dependentRequired')) picked[k] = v;
+        if (Object.keys(picked).length > 0) out.push(picked);
+      } else if (Object.prototype.hasOwnProperty.call(o, keyword)) out.push(o[keyword]);
+      // const is read as a one-value enum by dialects that do so.
+      if (keyword === 'enum' && Object.prototype.hasOwnProperty.call(o, 'const')) out.push([o.const]);
+      // `items: false` after positions is spelled as a count.
+      if (keyword === 'maxItems' && o.items === false) out.push(Array.isArray(o.prefixItems) ? o.prefixItems.length : 0);
+      if (keyword === 'maxItems' && draft07 && o.additionalItems === false && Array.isArray(o.items)) out.push(o.items.length);
+    }
+    return out;
+  };
+  const self = objects[0];
+  return {
+    id: String(isPlainObject(node) || Array.isArray(node) ? idOf(node as object) : `v${String(node)}`),
+    description: self && typeof self.description === 'string' ? self.description : first((o) => (typeof o.description === 'string' ? o.description : undefined)),
+    opaque: parts.includes(OPAQUE),
+    isFalse: parts.includes(false) || objects.some((o) => isPlainObject(o.not) && Object.keys(o.not).length === 0),
+    // An additionalProperties beside it evaluates every property, so unevaluatedProperties then says nothing.
+    closed: objects.some((o) => o.additionalProperties === false) || (objects.some((o) => o.unevaluatedProperties === false) && !objects.some((o) => o.additionalProperties !== undefined)),
+    required,
+    union: unionOwner ? ((unionOwner.anyOf ?? unionOwner.oneOf) as unknown[]) : undefined,
+    unionKeyword,
+    has: (k) => valuesOf(k).length > 0,
+    renderedValues: (k) => valuesOf(k).map(renderValue),
+    enumWithoutNull: () => {
+      const e = valuesOf('enum')[0];
+      return Array.isArray(e) ? renderValue(e.filter((v) => v !== null)) : undefined;
+    },
+    property: (name) => view(first((o) => (isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name) ? o.properties[name] : undefined))),
+    propertyIsFalse: (name) =>
+      objects.some((o) => {
+        if (!isPlainObject(o.properties) || !Object.prototype.hasOwnProperty.call(o.properties, name)) return false;
+        const p = o.properties[name];
+        return p === false || (isPlainObject(p) && isPlainObject(p.not) && Object.keys(p.not).length === 0);
+      }),
+    items: () => view(valuesOf('items').find((v) => !Array.isArray(v))),
+    prefixItem: (i) => view((valuesOf('prefixItems').find(Array.isArray) as unknown[] | undefined)?.[i]),
+    sub: (k) => view(first((o) => (o[k] !== undefined && !Array.isArray(o[k]) ? o[k] : undefined))),
+    child: (n) => view(n),
+    collapse: (branch) => {
+      const own: JsonObject = {};
+      if (isPlainObject(node)) for (const k of Object.keys(node)) if (k !== 'anyOf' && k !== 'oneOf') own[k] = node[k];
+      return canonicalView(root, { allOf: [own, branch] });
+    },
+  };
+}

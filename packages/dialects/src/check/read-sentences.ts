@@ -1,0 +1,112 @@
+/**
+ * Reads a description back into the claims a dialect's sentences make, with the dialect's own
+ * note and event templates: "Accepted range: 1 to 5." is the note `[minimum, maximum]` with
+ * minimum "1" and maximum "5". Words no template matches (the author's) are skipped.
+ */
+import type { Plan } from '../convert/plan.js';
+import { renderValue } from '../convert/notes.js';
+
+export interface Claim {
+  sentence: string;
+  /** The event a sentence stands for (any-value, cycle, false-property, ...), or undefined for a keyword note. */
+  event: string | undefined;
+  keywords: readonly string[];
+  /** Placeholder and `when` values as the sentence renders them. */
+  values: Record<string, string>;
+  /** Values parsed back to JSON where the rendering allows (enum lists, const). */
+  raw: Record<string, unknown[] | unknown>;
+  when: ReadonlyMap<string, string> | undefined;
+}
+
+interface Template {
+  re: RegExp;
+  names: string[];
+  event: string | undefined;
+  keywords: readonly string[];
+  when: ReadonlyMap<string, string> | undefined;
+  literal: number;
+}
+
+const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(text: string, event: string | undefined, keywords: readonly string[], when: ReadonlyMap<string, string> | undefined): Template {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  let literal = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const lit = text.slice(last, m.index);
+    source += escapeRe(lit);
+    literal += lit.length;
+    names.push(m[1] as string);
+    // A value never runs on into the next sentence (". " and a capital or a parenthesis).
+    const value = '((?:(?!\\. [A-Z(]).)+?)';
+    source += m[2] === undefined ? value : `${value} (?:${escapeRe(m[2])}|${escapeRe(m[3] as string)})`;
+    last = (m.index as number) + m[0].length;
+  }
+  const tail = text.slice(last);
+  source += escapeRe(tail);
+  literal += tail.length;
+  // A sentence ends where the next one starts (a space) or with the description.
+  return { re: new RegExp(`${source}(?=\\s|$)`, 'y'), names, event, keywords, when, literal };
+}
+
+export type SentenceReader = readonly Template[];
+
+export function sentenceReader(plan: Plan): SentenceReader {
+  const templates: Template[] = [];
+  for (const n of plan.notes) {
+    const when = n.when ? new Map(n.when.map(([k, v]) => [k, renderValue(JSON.parse(v))] as const)) : undefined;
+    templates.push(compile(n.text, undefined, n.keywords, when));
+  }
+  for (const [event, text] of plan.events) templates.push(compile(text, event, [], undefined));
+  // The most specific wording first: "Must be at least {minimum}." before "Must be {const}.".
+  return templates.sort((a, b) => b.literal - a.literal);
+}
+
+function parseBack(keyword: string, rendered: string): unknown[] | unknown {
+  if (keyword === 'enum') {
+    try {
+      return JSON.parse(`[${rendered}]`) as unknown[];
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    return JSON.parse(rendered) as unknown;
+  } catch {
+    return rendered;
+  }
+}
+
+export function readSentences(reader: SentenceReader, text: string): Claim[] {
+  const claims: Claim[] = [];
+  let p = 0;
+  while (p < text.length) {
+    while (p < text.length && /\s/.test(text[p] as string)) p++;
+    if (p >= text.length) break;
+    let matched = false;
+    for (const t of reader) {
+      t.re.lastIndex = p;
+      const m = t.re.exec(text);
+      if (!m) continue;
+      const values: Record<string, string> = {};
+      const raw: Record<string, unknown> = {};
+      t.names.forEach((name, i) => {
+        values[name] = m[i + 1] as string;
+        raw[name] = parseBack(name, m[i + 1] as string);
+      });
+      if (t.when) for (const [k, v] of t.when) values[k] = v;
+      claims.push({ sentence: m[0], event: t.event, keywords: t.keywords, values, raw, when: t.when });
+      p += m[0].length;
+      matched = true;
+      break;
+    }
+    if (!matched) {
+      // Not a dialect sentence: skip one word.
+      while (p < text.length && !/\s/.test(text[p] as string)) p++;
+    }
+  }
+  return claims;
+}

@@ -1,0 +1,64 @@
+/**
+ * The one meta-schema check of a tool schema, shared by the linter (json-schema.tool-schema.valid)
+ * and by convert, which refuses an invalid schema in every dialect. It runs the validators
+ * precompiled from the meta-schemas bundled in ajv (generated/), so it loads no Ajv and fetches
+ * nothing; this module imports only them, so convert does not pay for the linter's Ajv instances.
+ */
+import type { ValidateFunction } from 'ajv';
+import { getAt, unescapeToken } from '../json-pointer.js';
+import { groupAjvErrors } from './ajv-errors.js';
+import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
+import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
+import { validate as meta07 } from './generated/meta-draft-07.generated.js';
+
+export interface MetaProblem {
+  /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
+  path: string;
+  message: string;
+}
+
+const META: Record<SchemaDialect, ValidateFunction> = {
+  '2020-12': meta2020 as unknown as ValidateFunction,
+  'draft-07': meta07 as unknown as ValidateFunction,
+};
+
+/** The meta-schema validator of a dialect; `errors` holds Ajv error objects after a failure. */
+export function metaValidator(dialect: SchemaDialect): ValidateFunction {
+  return META[dialect];
+}
+
+/** The one sentence for a `$schema` naming a dialect neither the linter nor convert reads. */
+export function unsupportedDialectMessage(value: unknown): string {
+  return `"$schema" ${JSON.stringify(value)} is not a supported dialect; a tool schema may declare JSON Schema 2020-12 (${DIALECT_URIS['2020-12']}) or draft-07 (${DIALECT_URIS['draft-07']}), or nothing for 2020-12.`;
+}
+
+/**
+ * Problems of `schema` against the meta-schema of `dialect`, one per offending value. The caller
+ * guards against cyclic objects and runaway nesting first (the validator recurses).
+ */
+export function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
+  const validate = META[dialect];
+  if (validate(schema)) return [];
+  return groupAjvErrors(validate.errors).map((m) => {
+    const key = m.pointer.split('/').at(-1) ?? '';
+    // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
+    const hint =
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof getAt(schema, m.pointer) === 'boolean'
+        ? ` (a boolean ${key} is draft-04; from draft-06 on the bound itself is the number)`
+        : '';
+    return {
+      path: path + m.pointer,
+      message: `Not a valid ${dialect} schema: ${m.pointer === '' ? 'the schema' : `"${unescapeToken(key)}"`} ${m.message}${hint}.`,
+    };
+  });
+}
+
+/**
+ * The whole check of one schema document: its declared dialect, then its meta-schema. An
+ * unsupported `$schema` is one problem at that keyword; nothing else can be judged then.
+ */
+export function checkSchemaDocument(schema: unknown, path: string): MetaProblem[] {
+  const reading = readDialect(schema);
+  if (reading.kind === 'unsupported') return [{ path: `${path}/$schema`, message: unsupportedDialectMessage(reading.value) }];
+  return metaProblems(schema, path, reading.dialect);
+}

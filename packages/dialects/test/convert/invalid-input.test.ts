@@ -1,0 +1,64 @@
+// Issue 11 part 1: an invalid schema is refused in every dialect, canonical included, by the
+// linter's own meta-schema check, with `invalid-schema` errors at the offending values.
+import { describe, expect, it } from 'vitest';
+import { convert, lintTools, loadDialects } from '@redouble/dialects';
+
+const registry = loadDialects();
+const every = registry.list().map((d) => registry.get(d.id));
+
+const where = (r: ReturnType<typeof convert>) => r.diagnostics.filter((d) => d.code === 'invalid-schema').map((d) => d.path);
+
+describe('invalid input is refused in every dialect', () => {
+  const cases: [string, unknown, string[]][] = [
+    ['required as a string', { type: 'object', required: 'query' }, ['/required']],
+    ['a misspelt type', { type: 'object', properties: { q: { type: 'strng' } } }, ['/properties/q/type']],
+    ['a null root', null, ['']],
+    ['a number root', 5, ['']],
+    ['an array root', [], ['']],
+    ['a string minimum', { type: 'object', properties: { n: { type: 'number', minimum: 'a' } } }, ['/properties/n/minimum']],
+    ['a property schema that is a number', { type: 'object', properties: { a: 42 } }, ['/properties/a']],
+    ['an unknown $schema', { $schema: 'https://example.com/schemas/custom-dialect', type: 'object' }, ['/$schema']],
+    ['a draft-04 $schema', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, ['/$schema']],
+    ['a draft-07 schema invalid under draft-07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { items: 3 } } }, ['/properties/a/items']],
+  ];
+  for (const [what, schema, pointers] of cases) {
+    it(`${what}: invalid-schema at ${pointers.join(', ') || 'the root'}, ok false`, () => {
+      for (const d of every) {
+        const r = convert(schema, d);
+        expect(r.ok, d.id).toBe(false);
+        expect(where(r), d.id).toEqual(pointers);
+      }
+    });
+  }
+
+  it('canonical still prints the input beside its errors', () => {
+    const schema = { type: 'object', required: 'query' };
+    const r = convert(schema, registry.get('canonical'));
+    expect(r.output).toEqual(schema);
+    expect(r.ok).toBe(false);
+  });
+
+  it('points into a Tool and into a tools/list result', () => {
+    const tool = { name: 't', inputSchema: { type: 'object', required: 'q' }, outputSchema: { type: 'object', properties: { r: { type: 'strng' } } } };
+    expect(where(convert(tool, registry.get('flat')))).toEqual(['/inputSchema/required', '/outputSchema/properties/r/type']);
+    expect(where(convert({ tools: [{ name: 'ok', inputSchema: { type: 'object' } }, tool] }, registry.get('canonical')))).toEqual([
+      '/tools/1/inputSchema/required',
+      '/tools/1/outputSchema/properties/r/type',
+    ]);
+  });
+
+  it('says what the linter says, at the same pointers (one check, not two)', () => {
+    const tool = { name: 't', inputSchema: { type: 'object', properties: { a: { type: 'strng' }, b: { minimum: 'x' } } } };
+    const lint = lintTools(tool).diagnostics.filter((d) => d.code === 'json-schema.tool-schema.valid');
+    const conv = convert(tool, registry.get('openai_strict')).diagnostics.filter((d) => d.code === 'invalid-schema');
+    expect(conv.map((d) => [d.path, d.message])).toEqual(lint.map((d) => [d.path, d.message]));
+    const unknown = { name: 'u', inputSchema: { $schema: 'https://example.com/x', type: 'object' } };
+    expect(convert(unknown, registry.get('gemini')).diagnostics.map((d) => d.message)).toEqual(
+      lintTools(unknown).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+    );
+  });
+
+  it('a valid schema gets no invalid-schema diagnostic', () => {
+    for (const d of every) expect(where(convert({ type: 'object', properties: { a: { type: 'string', minLength: 1 } } }, d)), d.id).toEqual([]);
+  });
+});
