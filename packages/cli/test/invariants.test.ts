@@ -62,8 +62,15 @@ describe('the invariants', () => {
     expect(checkInvariants({ dialect: gemini, input, result: told })).toEqual([]);
   });
 
+  it('catch a sentence that contradicts the canonical schema (the engine sentence checker)', () => {
+    const lying = broken((o) => (o.properties.count!.description = 'Must be at least 5.'));
+    const problems = checkInvariants({ dialect: gemini, input, result: lying });
+    expect(problems.length).toBe(1);
+    expect(problems[0]).toMatch(/^sentences-true: \/properties\/count/);
+  });
+
   it('are one list a further check joins', () => {
-    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'author-description-first', 'dropped-rule-told']);
+    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'author-description-first', 'dropped-rule-told', 'sentences-true']);
     const extra = { id: 'always-fails', title: 'a check that finds one thing', check: () => ['found'] };
     expect(checkInvariants({ dialect: gemini, input, result: convert(input, gemini) }, [...INVARIANTS, extra])).toEqual(['always-fails: found']);
   });

@@ -11,3 +11,4 @@ export type { RuleFile, Rule, Note } from './rules/schema.js';
 export { convert, explain, inputShape } from './convert/convert.js';
 export type { ConvertOptions, ConvertResult, InputShape } from './convert/convert.js';
 export type { Explanation } from './convert/walk.js';
+export { checkSentences } from './check/sentences.js';

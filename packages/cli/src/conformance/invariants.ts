@@ -5,7 +5,7 @@
  * shows here rather than being explained away. `INVARIANTS` is the one list the runner applies: a
  * further check (the sentence-contradiction checker) joins by adding an entry.
  */
-import { getAt, type ConvertResult, type Dialect, type Rule } from '@redouble/dialects/core';
+import { checkSentences, getAt, type ConvertResult, type Dialect, type Rule } from '@redouble/dialects/core';
 import { eachSchemaNode, propertyChainNodes, schemasIn } from './output-walk.js';
 
 export interface InvariantContext {
@@ -218,7 +218,15 @@ const droppedRuleTold: InvariantCheck = {
  * The checks `dialects test` applies to every output, in order. The sentence-contradiction checker
  * (no sentence contradicts the spelled schema) belongs here as one more entry.
  */
-export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, authorDescriptionFirst, droppedRuleTold];
+/** No sentence contradicts the spelled node or the canonical one (the engine's sentence checker). */
+const sentencesTrue: InvariantCheck = {
+  id: 'sentences-true',
+  title: 'no sentence contradicts the spelled schema or the canonical one',
+  check: ({ dialect, input, result }) =>
+    result.output === undefined ? [] : checkSentences(input, result.output, dialect).map((d) => `${d.path}: ${d.message}`),
+};
+
+export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, authorDescriptionFirst, droppedRuleTold, sentencesTrue];
 
 export function checkInvariants(ctx: InvariantContext, checks: readonly InvariantCheck[] = INVARIANTS): string[] {
   return checks.flatMap((c) => c.check(ctx).map((p) => `${c.id}: ${p}`));
