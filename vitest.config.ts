@@ -14,6 +14,10 @@ const alias = [
   { find: /^@redouble\/dialects-mcp$/, replacement: source('mcp') },
 ];
 
+// `isolate: false`: the files of a project share one module graph per worker instead of importing
+// the engine afresh for each of 84 files (the import cost was about 50 s of a 200 s suite). Tests
+// therefore must not depend on fresh module state: spies are restored in afterAll, servers closed,
+// and registries are read-only.
 // Every project extends this root config (`extends: true`), so the one timeout setting below reaches
 // every test of every project (see test-timeouts.ts).
 export default defineConfig({
@@ -23,10 +27,10 @@ export default defineConfig({
     hookTimeout: HOOK_TIMEOUT_MS,
     teardownTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'dialects', include: ['packages/dialects/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'mcp', include: ['packages/mcp/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'conformance', include: ['conformance/**/*.test.ts'] } },
+      { extends: true, test: { name: 'dialects', include: ['packages/dialects/test/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'mcp', include: ['packages/mcp/test/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'conformance', include: ['conformance/**/*.test.ts'], isolate: false } },
     ],
   },
 });
