@@ -18,7 +18,9 @@ function makeCase(files: Record<string, string>): string {
   return root;
 }
 
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+});
 
 describe('case folders', () => {
   const schema = '{"type": "object"}\n';

@@ -182,7 +182,11 @@ const searchNotes: DialectTool = {
   },
 };
 
-/** The demo's tools, one per law of the dialects. */
+/** The demo's tools, one per law of the dialects; fresh on every call, so a caller may change what it gets without touching anyone else's. */
 export function demoTools(): DialectTool[] {
-  return [treeSummary, multiplyInt32, daysBetween, createContact, searchNotes];
+  return [treeSummary, multiplyInt32, daysBetween, createContact, searchNotes].map((tool) => ({
+    ...tool,
+    inputSchema: structuredClone(tool.inputSchema),
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: structuredClone(tool.outputSchema) }),
+  }));
 }
