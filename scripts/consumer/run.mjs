@@ -164,6 +164,17 @@ await steps.step('installed CLI: convert, explain and lint --format sarif', () =
   sh(bin('dialects'), ['convert', '--dialect', 'nope', small], { cwd: project, expectStatus: 2 });
 });
 
+await steps.step('installed CLI: `dialects test` passes the shipped cases; `--update` without a folder refuses to touch them', () => {
+  const passed = sh(bin('dialects'), ['test'], { cwd: project });
+  assert(/ 0 failed/.test(passed.stdout), `dialects test:\n${passed.stdout}`);
+  const shipped = join(project, 'node_modules/@redouble/dialects-cli/cases');
+  const before = sh('find', [shipped, '-type', 'f', '-newer', join(project, 'package.json')]).stdout;
+  const refused = sh(bin('dialects'), ['test', '--update'], { cwd: project, expectStatus: 2 });
+  assert(/--dialects-dir/.test(refused.stderr), `no hint at --dialects-dir: ${refused.stderr}`);
+  const after = sh('find', [shipped, '-type', 'f', '-newer', join(project, 'package.json')]).stdout;
+  assert(before === after, `files in the installed package changed:\n${after}`);
+});
+
 copyFileSync(join(here, 'stdio-client.mjs'), join(project, 'stdio-client.mjs'));
 const listOverStdio = (server, call) => {
   const r = node(['stdio-client.mjs', server, 'canonical', 'openai_strict', ...(call ? [JSON.stringify(call)] : [])], { timeout: 90_000 });

@@ -21,6 +21,15 @@ export function bundledCasesDir(): string | undefined {
 }
 
 /**
+ * Whether the bundled cases are the copy shipped inside an installed package (not the repository's
+ * own conformance/cases). Pins there belong to the package: rewriting them would change what an
+ * upgrade replaces, and is never what a user's `--update` means.
+ */
+export function bundledCasesShipped(dir: string): boolean {
+  return dir === resolve(here, '..', 'cases');
+}
+
+/**
  * The tools `dialects diff` compares over when none are named: the repository's corpus of real
  * tools when it is there, else the bundled example tools.
  */

@@ -1,8 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Diagnostic } from '@redouble/dialects/core';
 import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
-import { readAll, type Io } from './io.js';
+import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
+
+/**
+ * The largest input any command reads (convert, explain, lint): parsed JSON can take some 30 times
+ * its text in memory (a file of `{}`s), and the CLI must stay under 512 MB whatever it is given. The
+ * whole 881-tool corpus is 4 MB. Checked before parsing: a file by its size, stdin as it streams.
+ */
+export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
 
 export interface LoadedInput {
   /** How messages name the input: the path as given, or `<stdin>`. */
@@ -17,24 +24,38 @@ export interface LoadedInput {
  * the first character does (JSON text always starts with `{` or `[` for the shapes we accept).
  */
 export async function readInput(file: string | undefined, io: Io): Promise<LoadedInput> {
+  const { label, text } = await readInputText(file, io);
+  const value = await parseText(text, label);
+  return { label, value, warnings: isYaml(text, label) ? [] : duplicateKeyWarnings(text, label) };
+}
+
+/**
+ * The input's text (FILE, or stdin for `-` or no file), without a byte-order mark; refuses an
+ * unreadable, empty or oversized input with a DialectError naming it (exit 2).
+ */
+export async function readInputText(
+  file: string | undefined,
+  io: Pick<Io, 'stdin' | 'isTTY'>,
+): Promise<{ label: string; text: string }> {
+  const fromStdin = file === undefined || file === '-';
+  if (file === undefined && io.isTTY) throw usageError('no input: give a FILE, or pipe JSON or YAML into stdin (use - to read a terminal)');
+  const label = fromStdin ? '<stdin>' : file;
   let text: string;
-  let label: string;
-  if (file === undefined || file === '-') {
-    if (file === undefined && io.isTTY) throw usageError('no input: give a FILE, or pipe JSON or YAML into stdin (use - to read a terminal)');
-    label = '<stdin>';
-    text = await readAll(io.stdin);
-  } else {
-    label = file;
-    try {
+  try {
+    if (fromStdin) {
+      text = await readAll(io.stdin, MAX_INPUT_BYTES);
+    } else {
+      const { size } = await stat(file);
+      if (size > MAX_INPUT_BYTES) throw new InputTooLarge(`the input is ${size} bytes`);
       text = await readFile(file, 'utf8');
-    } catch (e) {
-      throw inputError(file, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
+  } catch (e) {
+    if (e instanceof InputTooLarge) throw inputError(label, `${e.message}; the CLI reads at most 10 MiB (${MAX_INPUT_BYTES} bytes)`);
+    throw inputError(label, `cannot read the ${fromStdin ? 'input' : 'file'} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw inputError(label, 'the input is empty');
-  const value = await parseText(text, label);
-  return { label, value, warnings: isYaml(text, label) ? [] : duplicateKeyWarnings(text, label) };
+  return { label, text };
 }
 
 function isYaml(text: string, label: string): boolean {

@@ -77,6 +77,21 @@ describe('dialects convert', () => {
     expect(none.stderr).toContain(join(dir, 'absent.json'));
   });
 
+  it('refuses an input over 10 MiB before parsing it, from a file or stdin, in convert and explain (exit 2)', async () => {
+    const big = JSON.stringify({ type: 'object', description: 'x'.repeat(11 * 1024 * 1024) });
+    const file = join(tempDir(), 'big.json');
+    writeFileSync(file, big);
+    for (const command of ['convert', 'explain']) {
+      const fromFile = await runCli([command, '--dialect', 'gemini', file]);
+      expect(fromFile.code).toBe(2);
+      expect(fromFile.stdout).toBe('');
+      expect(fromFile.stderr).toContain(`${file}: the input is ${big.length} bytes; the CLI reads at most 10 MiB`);
+    }
+    const fromStdin = await runCli(['convert', '--dialect', 'gemini', '-'], { stdin: big });
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.stderr).toContain('<stdin>: the input is over 10485760 bytes');
+  });
+
   it('reports a reference to nothing with the file and the JSON pointer (exit 1)', async () => {
     const file = conformanceInput('ref-to-nothing');
     const r = await runCli(['convert', '--dialect', 'canonical', file]);

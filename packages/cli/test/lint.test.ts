@@ -89,7 +89,7 @@ describe('dialects lint', () => {
       [['--frobnicate'], '', /unknown option/],
       [['a.json', 'b.json'], '', /one input/],
       [['--protocol', '1999-01-01', corpusTool], '', /Unknown protocol revision/],
-      [['/nonexistent/tools.json'], '', /cannot read the input \(ENOENT\)/],
+      [['/nonexistent/tools.json'], '', /cannot read the file \(ENOENT\)/],
       [['-'], 'tools: [unclosed', /not valid JSON or YAML/],
       [['-'], '   ', /empty/],
       [['--protocol'], '', /needs a value/],
@@ -115,7 +115,7 @@ describe('dialects lint', () => {
     writeFileSync(file, big);
     const fromFile = await run([file]);
     expect(fromFile.code).toBe(2);
-    expect(fromFile.stderr).toContain('lint reads at most 10 MiB (10485760 bytes)');
+    expect(fromFile.stderr).toContain('the CLI reads at most 10 MiB (10485760 bytes)');
     const fromStdin = await run(['-'], big);
     expect(fromStdin.code).toBe(2);
     expect(fromStdin.stderr).toContain('the input is over 10485760 bytes');

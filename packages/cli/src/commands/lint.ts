@@ -3,7 +3,6 @@
  * MCP tools. Exit 0 when no error is found, 1 when one is, 2 for a usage fault or input that cannot
  * be read.
  */
-import { readFile, stat } from 'node:fs/promises';
 import {
   DialectError,
   formatLintJson,
@@ -13,7 +12,7 @@ import {
   readLintSource,
   type LintResult,
 } from '@redouble/dialects';
-import { InputTooLarge, readAll } from '../io.js';
+import { readInputText } from '../input.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
 export interface LintIo {
@@ -80,19 +79,6 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-/**
- * The largest input lint reads: parsed JSON can take some 30 times its text in memory (a file of
- * `{}`s), and lint must stay under 512 MB whatever it is given. The whole 881-tool corpus is 4 MB.
- */
-export const LINT_MAX_INPUT_BYTES = 10 * 1024 * 1024;
-
-async function readInputText(file: string | undefined): Promise<string> {
-  if (file === undefined) throw new Error('unreachable');
-  const { size } = await stat(file);
-  if (size > LINT_MAX_INPUT_BYTES) throw new InputTooLarge(`the input is ${size} bytes`);
-  return readFile(file, 'utf8');
-}
-
 export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
   let args: Args;
   try {
@@ -106,26 +92,13 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     return 0;
   }
 
-  const fromStdin = args.file === undefined || args.file === '-';
-  if (args.file === undefined && io.isTTY) {
-    io.stderr.write('dialects lint: no input: give a FILE, or pipe JSON or YAML into stdin (use - to read a terminal)\n');
-    return 2;
-  }
-  const label = fromStdin ? '<stdin>' : args.file!;
+  let label: string;
   let text: string;
   try {
-    text = fromStdin ? await readAll(io.stdin, LINT_MAX_INPUT_BYTES) : await readInputText(args.file);
+    ({ label, text } = await readInputText(args.file, io));
   } catch (e) {
-    if (e instanceof InputTooLarge) {
-      io.stderr.write(`dialects lint: ${label}: ${e.message}; lint reads at most 10 MiB (${LINT_MAX_INPUT_BYTES} bytes)\n`);
-      return 2;
-    }
-    io.stderr.write(`dialects lint: ${label}: cannot read the input (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
-    return 2;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') {
-    io.stderr.write(`dialects lint: ${label}: the input is empty\n`);
+    if (!(e instanceof DialectError)) throw e;
+    io.stderr.write(`dialects lint: ${e.message}\n`);
     return 2;
   }
   const source = readLintSource(text);
@@ -145,7 +118,7 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     throw e;
   }
 
-  const uri = fromStdin ? 'stdin' : args.file!;
+  const uri = args.file === undefined || args.file === '-' ? 'stdin' : args.file;
   if (args.format === 'json') io.stdout.write(formatLintJson(result));
   else if (args.format === 'sarif') io.stdout.write(formatLintSarif(result, { uri, locate: source.locate }));
   else {

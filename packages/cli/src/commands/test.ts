@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { openDialects, type Dialect } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
-import { bundledCasesDir } from '../bundled.js';
+import { bundledCasesDir, bundledCasesShipped } from '../bundled.js';
 import { runSuite, type CaseSet, type SuiteReport } from '../conformance/run-suite.js';
 import { usageError } from '../errors.js';
 import { HELP } from '../help.js';
@@ -29,6 +29,12 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
   if (dialects.length === 0) throw usageError(`no rule file in ${args.dialectsDirs.join(', ')}; write one with \`dialects new NAME --dir ${args.dialectsDirs[0]}\``);
 
   const bundled = bundledCasesDir();
+  if (update && dirs.length === 0 && bundled !== undefined && bundledCasesShipped(bundled)) {
+    throw usageError(
+      `--update without --dialects-dir would rewrite the pins shipped inside the installed package (${bundled}); ` +
+        'pin your own dialects with `dialects test --dialects-dir DIR --update`',
+    );
+  }
   const casesOption = stringOption(args, 'cases');
   const userCases = casesOption !== undefined ? resolve(casesOption) : dirs.length > 0 ? join(dirs[0]!, 'cases') : undefined;
   const sets: CaseSet[] = [];
