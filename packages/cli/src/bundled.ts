@@ -1,7 +1,7 @@
 /**
  * What the CLI package carries besides its code: the conformance cases and the example tools. In
  * the repository they are read where they live (conformance/cases, examples/, and the corpus); once
- * packed, from the copies the build puts beside dist/ (scripts/copy-bundled.mjs).
+ * packed, from the copies the build puts beside dist/ (scripts/build/copy-into-package.mjs).
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

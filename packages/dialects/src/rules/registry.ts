@@ -58,7 +58,7 @@ export interface LoadDialectsOptions {
 
 /**
  * The bundled rule files. Built or installed (dist/rules/), they are the package's own `dialects/`
- * folder, copied from the repository root by the build (scripts/bundle-dialects.mjs) and shipped in
+ * folder, copied from the repository root by the build (scripts/build/copy-into-package.mjs) and shipped in
  * the tarball. Run from source inside the repository (src/rules/, the test runner), they are the
  * repository's `dialects/` itself, so an edited rule file is tested without a rebuild.
  */
