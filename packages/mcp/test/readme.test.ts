@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY } from '../src/index.js';
+import { codeBlocks } from '../../../scripts/consumer/blocks.mjs';
 import { repoRoot } from './helpers.js';
 
 // Inside the repository (so the package resolves) in a git-ignored scratch folder.
@@ -18,9 +19,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('README', () => {
   it('opens with an example that runs and serves every dialect', async () => {
-    const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
+    const blocks = codeBlocks(readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8'));
     for (const name of ['tools.ts', 'server.ts']) {
-      const example = new RegExp(`<!-- file: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+      const example = blocks.find((b) => b.file === name && b.lang === 'ts')?.text;
       expect(example, name).toContain("from '@redouble/dialects-mcp'");
       writeFileSync(join(dir, name), example!);
     }
@@ -45,16 +46,16 @@ describe('README', () => {
   });
 
   it('shows the two-line change to an McpServer, and the client block prints what it says', () => {
-    const readme = readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('<!-- file: weather.mjs -->'));
-    const [server, client] = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(server).toContain('withDialects(server).connect(');
-    writeFileSync(join(dir, 'weather.mjs'), server!);
-    writeFileSync(join(dir, 'try-weather.mjs'), client!);
+    const blocks = codeBlocks(readFileSync(join(repoRoot, 'packages', 'mcp', 'README.md'), 'utf8'));
+    const at = blocks.findIndex((b) => b.file === 'weather.mjs');
+    const [server, client, promised] = blocks.slice(at, at + 3);
+    expect(server?.text).toContain('withDialects(server).connect(');
+    writeFileSync(join(dir, 'weather.mjs'), server!.text);
+    writeFileSync(join(dir, 'try-weather.mjs'), client!.text);
     const out = execFileSync(process.execPath, ['try-weather.mjs'], { cwd: dir, encoding: 'utf8' });
     // The text block after it shows what it prints (the consumer test's convention).
-    const promised = /```js\n[\s\S]*?```\n\n```text\n([\s\S]*?)```/.exec(section.slice(section.indexOf(client!) - 6))?.[1];
-    expect(promised).toBeDefined();
-    expect(out.trim()).toBe(promised!.trim());
+    expect(client?.lang).toBe('js');
+    expect(promised?.lang).toBe('text');
+    expect(out.trim()).toBe(promised!.text.trim());
   });
 });
