@@ -1,5 +1,5 @@
-// The built demo server over stdio, fed garbage and oversized lines (issue 12): never silent.
-// Uses dist/ (the root `npm test` builds first).
+// The built bins that serve stdio (the demo server, and the proxy in front of it), fed garbage and
+// oversized lines (issue 12): never silent. Uses dist/ (the root `npm test` builds first).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +8,11 @@ import { LineChunker } from '../src/stdio-lines.js';
 import { repoRoot } from './helpers.js';
 
 const demo = join(repoRoot, 'packages', 'mcp', 'dist', 'demo', 'server.js');
+const proxy = join(repoRoot, 'packages', 'mcp', 'bin', 'dialects-mcp.js');
+const servers: Array<[string, string[]]> = [
+  ['the demo server', [demo, '--stdio']],
+  ['the proxy in front of the demo server', [proxy, 'proxy', '--stdio', '--', process.execPath, demo, '--stdio']],
+];
 const LIMIT = 10 * 1024 * 1024;
 
 interface Run {
@@ -19,8 +24,8 @@ interface Run {
   stderr(): string;
 }
 
-function startDemo(): Run {
-  const child = spawn(process.execPath, [demo, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+function start(args: string[]): Run {
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const waiting = new Map<number, (m: Record<string, unknown>) => void>();
@@ -47,9 +52,9 @@ function startDemo(): Run {
 
 const ping = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 
-describe('the demo server over stdio, fed bad lines', () => {
+describe.each(servers)('%s over stdio, fed bad lines', (_name, args) => {
   it('says what was wrong with a garbage line on stderr and answers the next request', async () => {
-    const run = startDemo();
+    const run = start(args);
     const answered = run.answer(1);
     run.write('this is not json\n{"json":"but not JSON-RPC"}\n' + ping(1));
     expect(await answered).toMatchObject({ id: 1, result: {} });
@@ -60,7 +65,7 @@ describe('the demo server over stdio, fed bad lines', () => {
   });
 
   it('a line over 10 MiB: a clear message on stderr and exit code 1, after answering the lines before it', async () => {
-    const run = startDemo();
+    const run = start(args);
     const answered = run.answer(1);
     run.write(ping(1));
     expect(await answered).toMatchObject({ id: 1 });

@@ -4,19 +4,16 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DialectError } from '@redouble/dialects';
 import { createDialectTools, type DialectTools } from '../dialect-tools.js';
 import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
-import { LineChunker } from '../stdio-lines.js';
+import { boundedStdio } from '../stdio-serve.js';
 import { startupHelp } from './help.js';
 import { parseDemoOptions, USAGE, type DemoOptions } from './options.js';
 import { demoTools } from './tools.js';
 
 const SERVER_INFO = { name: 'schema-dialects-demo', version: '0.1.0' };
-/** Largest stdio line read (the SDK's default, named here so the exit message can state it). */
-const STDIO_LINE_LIMIT = 10 * 1024 * 1024;
 // Header and body time are the host's to bound: node's own defaults allow 60 s for headers and 300 s
 // for a request, checked every 30 s. A slow-loris client holds a socket for at most these.
 const HTTP_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 };
@@ -35,29 +32,10 @@ function newServer(dialects: DialectTools): Server {
 
 async function serveStdio(dialects: DialectTools): Promise<void> {
   const server = newServer(dialects);
-  let stopping = false;
-  const stop = (): void => {
-    stopping = true;
-    void server.close().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  // A line the transport cannot read (not JSON, not JSON-RPC) is said on stderr and skipped. A line
-  // past the limit leaves the stream in no known state: say so and exit non-zero, so that a
-  // supervisor restarts the server instead of talking to one that silently never answers again.
-  const lines = process.stdin.pipe(new LineChunker(STDIO_LINE_LIMIT));
-  const fail = (why: string): void => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`schema-dialects demo: stdio: ${why}; exiting with code 1.\n`);
-    process.exit(1);
-  };
-  lines.on('error', (error) => fail(error.message));
+  const { transport, fail } = boundedStdio('schema-dialects demo', () => server.close());
   server.onerror = (error) => process.stderr.write(`schema-dialects demo: stdio: ${error.message}\n`);
   server.onclose = () => fail('the transport closed');
-  // The chunker enforces the limit first; the SDK's own buffer limit is a backstop above it.
-  await server.connect(new StdioServerTransport(lines, process.stdout, { maxBufferSize: STDIO_LINE_LIMIT + 1 }));
+  await server.connect(transport);
   process.stderr.write(`schema-dialects demo MCP server on stdio; requests that name no dialect get "${dialects.defaultDialect}".\n`);
 }
 

@@ -1,19 +1,19 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DIALECT_URL_PARAMETER } from '../constants.js';
 import type { DialectFront } from '../front/dialect-front.js';
 import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
+import { boundedStdio } from '../stdio-serve.js';
 
-/** Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too. */
+/**
+ * Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too.
+ * A line past the stdio bound ends the proxy with exit 1 (see boundedStdio).
+ */
 export async function serveStdio(front: DialectFront, upstream: string): Promise<void> {
-  const stop = (): void => {
-    void front.close().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  await front.connect(new StdioServerTransport());
+  const { transport } = boundedStdio('dialects-mcp proxy', () => front.close());
+  const server = await front.connect(transport);
+  // A line the transport cannot read is skipped; the caller hears nothing, so say it here.
+  server.onerror = (error) => process.stderr.write(`dialects-mcp proxy: stdio: ${error.message}\n`);
   process.stderr.write(`dialects-mcp proxy for ${upstream} on stdio; requests that name no dialect get "${front.defaultDialect}".\n`);
 }
 
