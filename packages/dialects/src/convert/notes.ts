@@ -3,8 +3,10 @@
  * consumes its keywords, so a file lists its multi-keyword notes first.
  */
 import type { CompiledNote } from './plan.js';
+import type { Vocabulary } from '../rules/schema.js';
 import { RULE_KEYWORDS } from './keywords.js';
 import { safeStringify } from './data.js';
+import { renderWords } from './words.js';
 
 /** `{keyword}` rendering: numbers and strings as they are, arrays as a comma list, objects as JSON. */
 export function renderValue(v: unknown): string {
@@ -15,16 +17,19 @@ export function renderValue(v: unknown): string {
 }
 
 // `{name}`, or `{name|singular|plural}`: a count followed by the noun that agrees with it
-// ("1 character", "2 characters"), so a sentence reads right for every value.
-const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
+// ("1 character", "2 characters"), so a sentence reads right for every value. A `words` text
+// also has `{name:form}` (words.ts). Groups: name, form, singular, plural.
+export const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?::([a-z-]+))?(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
+
+export function renderPlaceholder(v: unknown, singular: string | undefined, plural: string | undefined): string {
+  return singular === undefined ? renderValue(v) : `${renderValue(v)} ${v === 1 ? singular : plural}`;
+}
 
 export function fill(text: string, vars: (name: string) => unknown): string {
   if (!text.includes('{')) return text;
-  return text.replace(PLACEHOLDER, (m, name: string, singular: string | undefined, plural: string | undefined) => {
+  return text.replace(PLACEHOLDER, (m, name: string, _form: string | undefined, singular: string | undefined, plural: string | undefined) => {
     const v = vars(name);
-    if (v === undefined) return m;
-    if (singular === undefined) return renderValue(v);
-    return `${renderValue(v)} ${v === 1 ? singular : plural}`;
+    return v === undefined ? m : renderPlaceholder(v, singular, plural);
   });
 }
 
@@ -51,6 +56,7 @@ export function notesFor(
   byKeyword: ReadonlyMap<string, readonly number[]>,
   dropped: ReadonlyArray<readonly [string, unknown]>,
   track = false,
+  vocabulary?: Vocabulary,
 ): NoteOutcome {
   const remaining = new Map<string, unknown>();
   for (const [k, v] of dropped) {
@@ -100,7 +106,10 @@ export function notesFor(
       }
     }
     if (!applies) continue;
-    const sentence = fill(note.text, (name) => remaining.get(name));
+    const get = (name: string): unknown => remaining.get(name);
+    // In words where the vocabulary has them for these subschemas; else the note's own text.
+    const said = note.words !== undefined && vocabulary !== undefined ? renderWords(note.words, get, vocabulary) : undefined;
+    const sentence = said ? said.join(' ') : fill(note.text, get);
     sentences.push(sentence);
     for (const k of note.keywords) {
       remaining.delete(k);

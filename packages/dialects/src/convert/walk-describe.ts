@@ -63,7 +63,7 @@ export function describe(
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
   const readAs = explain ? s.readAs?.get(node) : undefined;
   const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
-  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined);
+  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined, s.plan.vocabulary);
   const sentences = outcome.sentences;
   if (events) {
     for (const e of events) {
