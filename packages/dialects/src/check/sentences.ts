@@ -137,7 +137,9 @@ class Checker {
     for (const said of claims) {
       // A sentence more than one template reads is false only when every reading is.
       let why: string | undefined;
-      for (const reading of [said, ...(said.alternatives ?? [])]) {
+      // The reading in words first: its reason says what the sentence should have been.
+      const readings = said.alternatives ? [said, ...said.alternatives].sort((a, b) => Number(a.words === undefined) - Number(b.words === undefined)) : [said];
+      for (const reading of readings) {
         const claim = reading.words === undefined ? reading : this.inWords(reading, node, c);
         const wrong = typeof claim === 'string' ? claim : this.contradiction(claim, node, c, optionalNull);
         if (wrong === undefined) {

@@ -18,7 +18,7 @@ const words = (template: string | undefined, vars: Record<string, string>): stri
 function noun(s: unknown, v: Vocabulary): string | undefined {
   if (!isPlainObject(s)) return undefined;
   if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
-  if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return words(v.enum, { values: renderValue(s.enum) });
+  if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
   if (!only(s, ['type'])) return undefined;
   const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
   if (types.length === 0 || (types.length > 1 && v.or === undefined)) return undefined;
