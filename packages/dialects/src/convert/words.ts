@@ -15,8 +15,10 @@ const only = (o: JsonObject, allowed: readonly string[]): boolean => Object.keys
 const words = (template: string | undefined, vars: Record<string, string>): string | undefined => (template === undefined ? undefined : fill(template, (n) => vars[n]));
 
 /** A subschema as a noun: its type ("a string or null"), its const ("\"US\"") or its enum ("one of 1, 2"). */
-function noun(s: unknown, v: Vocabulary): string | undefined {
-  if (!isPlainObject(s)) return undefined;
+function noun(schema: unknown, v: Vocabulary): string | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  // `additionalProperties: true` says nothing: "an object" is the whole rule.
+  const s = schema.additionalProperties === true ? Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'additionalProperties')) : schema;
   if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
   if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
   if (!only(s, ['type'])) return undefined;
