@@ -161,7 +161,7 @@ class Checker {
   inWords(claim: Claim, node: JsonObject, c: CanonicalView | undefined): Claim | string {
     const vocabulary = this.vocabulary;
     if (vocabulary === undefined || claim.words === undefined) return claim;
-    const from = c !== undefined ? 'canonical' : 'spelled';
+    const from = c !== undefined ? 'canonical schema' : 'spelled schema';
     const lists: unknown[][] = [];
     for (const k of claim.keywords) {
       const list = c !== undefined ? c.values(k) : Object.prototype.hasOwnProperty.call(node, k) ? [node[k]] : [];
@@ -184,7 +184,7 @@ class Checker {
       }
       if (said) written.push(...said);
     }
-    return written.length > 0 ? `but the ${from} schema reads "${written.join(' ')}" here` : `but the ${from} ${claim.keywords.join(', ')} here has no such wording`;
+    return written.length > 0 ? `but the ${from} reads "${written.join(' ')}" here` : `but the ${claim.keywords.join(', ')} of the ${from} here has no such wording`;
   }
 
   contradiction(claim: Claim, node: JsonObject, c: CanonicalView | undefined, optionalNull: boolean): string | undefined {
