@@ -5,7 +5,7 @@
  */
 import { isPlainObject, type JsonObject } from '../convert/data.js';
 import { draftOf } from '../convert/drafts.js';
-import { renderValue } from '../convert/notes.js';
+import { renderValue } from '../convert/placeholders.js';
 import { fragmentToPointer, getAt } from '../json-pointer.js';
 
 export interface CanonicalView {

@@ -4,7 +4,7 @@
  * minimum "1" and maximum "5". Words no template matches (the author's) are skipped.
  */
 import type { Plan } from '../convert/plan.js';
-import { PLACEHOLDER, renderValue } from '../convert/notes.js';
+import { PLACEHOLDER, renderValue } from '../convert/placeholders.js';
 
 export interface Claim {
   sentence: string;

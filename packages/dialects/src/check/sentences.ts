@@ -13,7 +13,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { inputShape } from '../convert/convert.js';
 import { isPlainObject, safeStringify, type JsonObject } from '../convert/data.js';
-import { renderValue } from '../convert/notes.js';
+import { renderValue } from '../convert/placeholders.js';
 import { planFor } from '../convert/plan.js';
 import { renderWords } from '../convert/words.js';
 import type { Vocabulary } from '../rules/schema.js';

@@ -5,7 +5,8 @@
  */
 import { hasOwn, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
-import { fill, notesFor } from './notes.js';
+import { notesFor } from './notes.js';
+import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
 import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';

@@ -7,7 +7,7 @@
  */
 import type { Vocabulary } from '../rules/schema.js';
 import { isPlainObject, safeStringify, type JsonObject } from './data.js';
-import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './notes.js';
+import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
 
 type Form = (value: unknown, v: Vocabulary) => string | undefined;
 
