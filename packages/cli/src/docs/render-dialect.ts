@@ -71,7 +71,7 @@ function renderVersion(v: VersionEntry): string {
 
   out.push('### Every sentence, in the order they are tried', '');
   if (f.notes.length === 0) out.push('None: this version writes no sentence.', '');
-  else out.push('The first note that matches a node wins and consumes its keywords.', '', table(['keywords or event', 'when', 'sentence'], f.notes.map((n) => [noteKeys(n), whenText(n), n.text])));
+  else out.push('The first note that matches a node wins and consumes its keywords.', '', table(['keywords or event', 'when', 'sentence'], f.notes.map((n) => [noteKeys(n), whenText(n), n.words === undefined ? n.text : `${n.words} (in words; where a subschema has none: ${n.text})`])));
 
   const limits = f.rules.filter((r) => actionOf(r) === 'limits');
   if (limits.length > 0) {
@@ -109,7 +109,8 @@ function sentencesCell(f: RuleFileView, keyword: string): string {
   return notes.map((n) => {
     const w = whenText(n);
     const others = (n.keywords ?? []).length > 1 ? `with ${noteKeys(n)}: ` : '';
-    return `${others}${w ? `${w}: ` : ''}"${n.text}"`;
+    const said = n.words === undefined ? `"${n.text}"` : `"${n.words}" (in words; where a subschema has none: "${n.text}")`;
+    return `${others}${w ? `${w}: ` : ''}${said}`;
   }).join('; ');
 }
 

@@ -13,6 +13,8 @@ export interface NoteView {
   event?: string;
   when?: Readonly<Record<string, unknown>>;
   text: string;
+  /** The sentence in words, tried before `text`. */
+  words?: string;
 }
 
 export interface RuleView {

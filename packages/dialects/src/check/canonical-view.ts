@@ -5,7 +5,7 @@
  */
 import { isPlainObject, type JsonObject } from '../convert/data.js';
 import { draftOf } from '../convert/drafts.js';
-import { renderValue } from '../convert/notes.js';
+import { renderValue } from '../convert/placeholders.js';
 import { fragmentToPointer, getAt } from '../json-pointer.js';
 
 export interface CanonicalView {
@@ -23,6 +23,8 @@ export interface CanonicalView {
   has(keyword: string): boolean;
   /** `{keyword}` as a sentence renders it, once per part that has it (draft-07 spellings read as 2020-12). */
   renderedValues(keyword: string): string[];
+  /** `{keyword}`'s values themselves, in the same order. */
+  values(keyword: string): unknown[];
   /** The enum rendered without its null, for a dialect that moves null into a flag. */
   enumWithoutNull(): string | undefined;
   property(name: string): CanonicalView | undefined;
@@ -108,6 +110,7 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     unionKeyword,
     has: (k) => valuesOf(k).length > 0,
     renderedValues: (k) => valuesOf(k).map(renderValue),
+    values: valuesOf,
     enumWithoutNull: () => {
       const e = valuesOf('enum')[0];
       return Array.isArray(e) ? renderValue(e.filter((v) => v !== null)) : undefined;

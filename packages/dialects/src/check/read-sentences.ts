@@ -4,7 +4,7 @@
  * minimum "1" and maximum "5". Words no template matches (the author's) are skipped.
  */
 import type { Plan } from '../convert/plan.js';
-import { renderValue } from '../convert/notes.js';
+import { PLACEHOLDER, renderValue } from '../convert/placeholders.js';
 
 export interface Claim {
   sentence: string;
@@ -16,6 +16,10 @@ export interface Claim {
   /** Values parsed back to JSON where the rendering allows (enum lists, const). */
   raw: Record<string, unknown[] | unknown>;
   when: ReadonlyMap<string, string> | undefined;
+  /** The note's `words` text, when the sentence is in words: the checker renders it again from the schema. */
+  words: string | undefined;
+  /** Other templates that read the same sentence, if any. */
+  alternatives?: Claim[];
 }
 
 interface Template {
@@ -24,13 +28,13 @@ interface Template {
   event: string | undefined;
   keywords: readonly string[];
   when: ReadonlyMap<string, string> | undefined;
+  words: string | undefined;
   literal: number;
 }
 
-const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function compile(text: string, event: string | undefined, keywords: readonly string[], when: ReadonlyMap<string, string> | undefined): Template {
+function compile(text: string, event: string | undefined, keywords: readonly string[], when: ReadonlyMap<string, string> | undefined, words?: string): Template {
   const names: string[] = [];
   let source = '';
   let last = 0;
@@ -39,17 +43,17 @@ function compile(text: string, event: string | undefined, keywords: readonly str
     const lit = text.slice(last, m.index);
     source += escapeRe(lit);
     literal += lit.length;
-    names.push(m[1] as string);
+    names.push(m[2] === undefined ? (m[1] as string) : `${m[1] as string}:${m[2]}`);
     // A value never runs on into the next sentence (". " and a capital or a parenthesis).
     const value = '((?:(?!\\. [A-Z(]).)+?)';
-    source += m[2] === undefined ? value : `${value} (?:${escapeRe(m[2])}|${escapeRe(m[3] as string)})`;
+    source += m[3] === undefined ? value : `${value} (?:${escapeRe(m[3])}|${escapeRe(m[4] as string)})`;
     last = (m.index as number) + m[0].length;
   }
   const tail = text.slice(last);
   source += escapeRe(tail);
   literal += tail.length;
   // A sentence ends where the next one starts (a space) or with the description.
-  return { re: new RegExp(`${source}(?=\\s|$)`, 'y'), names, event, keywords, when, literal };
+  return { re: new RegExp(`${source}(?=\\s|$)`, 'y'), names, event, keywords, when, words, literal };
 }
 
 export type SentenceReader = readonly Template[];
@@ -59,6 +63,7 @@ export function sentenceReader(plan: Plan): SentenceReader {
   for (const n of plan.notes) {
     const when = n.when ? new Map(n.when.map(([k, v]) => [k, renderValue(JSON.parse(v))] as const)) : undefined;
     templates.push(compile(n.text, undefined, n.keywords, when));
+    if (n.words !== undefined && plan.vocabulary !== undefined) templates.push(compile(n.words, undefined, n.keywords, when, n.words));
   }
   for (const [event, text] of plan.events) templates.push(compile(text, event, [], undefined));
   // The most specific wording first: "Must be at least {minimum}." before "Must be {const}.".
@@ -86,27 +91,38 @@ export function readSentences(reader: SentenceReader, text: string): Claim[] {
   while (p < text.length) {
     while (p < text.length && /\s/.test(text[p] as string)) p++;
     if (p >= text.length) break;
-    let matched = false;
+    let first: Claim | undefined;
     for (const t of reader) {
-      t.re.lastIndex = p;
-      const m = t.re.exec(text);
-      if (!m) continue;
-      const values: Record<string, string> = {};
-      const raw: Record<string, unknown> = {};
-      t.names.forEach((name, i) => {
-        values[name] = m[i + 1] as string;
-        raw[name] = parseBack(name, m[i + 1] as string);
-      });
-      if (t.when) for (const [k, v] of t.when) values[k] = v;
-      claims.push({ sentence: m[0], event: t.event, keywords: t.keywords, values, raw, when: t.when });
-      p += m[0].length;
-      matched = true;
-      break;
+      const claim = readAt(t, text, p);
+      if (!claim || (first && claim.sentence !== first.sentence)) continue;
+      // Two templates with the same words around their values ("Items by position: {prefixItems}."
+      // and its words form) both read the sentence: each reading is kept, the checker takes either.
+      if (first) (first.alternatives ??= []).push(claim);
+      else first = claim;
     }
-    if (!matched) {
+    if (first) {
+      claims.push(first);
+      p += first.sentence.length;
+    } else {
       // Not a dialect sentence: skip one word.
       while (p < text.length && !/\s/.test(text[p] as string)) p++;
     }
   }
   return claims;
+}
+
+function readAt(t: Template, text: string, p: number): Claim | undefined {
+  t.re.lastIndex = p;
+  const m = t.re.exec(text);
+  if (!m) return undefined;
+  const values: Record<string, string> = {};
+  const raw: Record<string, unknown> = {};
+  if (t.words === undefined) {
+    t.names.forEach((name, i) => {
+      values[name] = m[i + 1] as string;
+      raw[name] = parseBack(name, m[i + 1] as string);
+    });
+    if (t.when) for (const [k, v] of t.when) values[k] = v;
+  }
+  return { sentence: m[0], event: t.event, keywords: t.keywords, values, raw, when: t.when, words: t.words };
 }

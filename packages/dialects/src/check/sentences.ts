@@ -13,8 +13,10 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { inputShape } from '../convert/convert.js';
 import { isPlainObject, safeStringify, type JsonObject } from '../convert/data.js';
-import { renderValue } from '../convert/notes.js';
+import { renderValue } from '../convert/placeholders.js';
 import { planFor } from '../convert/plan.js';
+import { renderWords } from '../convert/words.js';
+import type { Vocabulary } from '../rules/schema.js';
 import { acceptsNothing } from '../convert/walk.js';
 import { escapeToken } from '../json-pointer.js';
 import type { Dialect } from '../rules/registry.js';
@@ -24,9 +26,10 @@ import { readSentences, sentenceReader, type Claim } from './read-sentences.js';
 export const SENTENCE_CONTRADICTION = 'sentence-contradiction';
 
 export function checkSentences(canonical: unknown, spelled: unknown, dialect: Dialect): Diagnostic[] {
-  const reader = sentenceReader(planFor(dialect));
+  const plan = planFor(dialect);
+  const reader = sentenceReader(plan);
   const out: Diagnostic[] = [];
-  for (const [c, o, prefix] of schemaPairs(canonical, spelled)) new Checker(c, o, reader, dialect.decodesNulls, prefix, out).run();
+  for (const [c, o, prefix] of schemaPairs(canonical, spelled)) new Checker(c, o, reader, plan.vocabulary, dialect.decodesNulls, prefix, out).run();
   return out;
 }
 
@@ -56,6 +59,7 @@ class Checker {
     readonly canonicalRoot: unknown,
     readonly spelledRoot: unknown,
     readonly reader: ReturnType<typeof sentenceReader>,
+    readonly vocabulary: Vocabulary | undefined,
     readonly decodesNulls: boolean,
     readonly prefix: string,
     readonly out: Diagnostic[],
@@ -130,10 +134,57 @@ class Checker {
     if (authored !== undefined && text.startsWith(authored)) text = text.slice(authored.length);
     const claims = readSentences(this.reader, text);
     const at = `${path}/description`;
-    for (const claim of claims) {
-      const why = this.contradiction(claim, node, c, optionalNull);
-      if (why !== undefined) this.report(at, claim.sentence, why);
+    for (const said of claims) {
+      // A sentence more than one template reads is false only when every reading is.
+      let why: string | undefined;
+      // The reading in words first: its reason says what the sentence should have been.
+      const readings = said.alternatives ? [said, ...said.alternatives].sort((a, b) => Number(a.words === undefined) - Number(b.words === undefined)) : [said];
+      for (const reading of readings) {
+        const claim = reading.words === undefined ? reading : this.inWords(reading, node, c);
+        const wrong = typeof claim === 'string' ? claim : this.contradiction(claim, node, c, optionalNull);
+        if (wrong === undefined) {
+          why = undefined;
+          break;
+        }
+        why ??= wrong;
+      }
+      if (why !== undefined) this.report(at, said.sentence, why);
     }
+  }
+
+  /**
+   * A sentence in words is read by writing it again: from the canonical values of its keywords
+   * (else the spelled ones), with the dialect's own vocabulary. The values it was written from
+   * then stand for it, so the checks of a JSON sentence apply to it as well; a sentence that no
+   * value writes is a contradiction.
+   */
+  inWords(claim: Claim, node: JsonObject, c: CanonicalView | undefined): Claim | string {
+    const vocabulary = this.vocabulary;
+    if (vocabulary === undefined || claim.words === undefined) return claim;
+    const from = c !== undefined ? 'canonical schema' : 'spelled schema';
+    const lists: unknown[][] = [];
+    for (const k of claim.keywords) {
+      const list = c !== undefined ? c.values(k) : Object.prototype.hasOwnProperty.call(node, k) ? [node[k]] : [];
+      if (list.length === 0) return c !== undefined ? `but the canonical schema has no "${k}" here` : claim;
+      lists.push(list);
+    }
+    const written: string[] = [];
+    for (const combo of combinations(lists)) {
+      const get = (name: string): unknown => combo[claim.keywords.indexOf(name)];
+      const said = renderWords(claim.words, get, vocabulary);
+      if (said?.includes(claim.sentence)) {
+        const values: Record<string, string> = {};
+        const raw: Record<string, unknown> = {};
+        claim.keywords.forEach((k, i) => {
+          values[k] = renderValue(combo[i]);
+          raw[k] = combo[i];
+        });
+        if (claim.when) for (const [k, v] of claim.when) values[k] = v;
+        return { ...claim, values, raw, words: undefined };
+      }
+      if (said) written.push(...said);
+    }
+    return written.length > 0 ? `but the ${from} reads "${written.join(' ')}" here` : `but the ${claim.keywords.join(', ')} of the ${from} here has no such wording`;
   }
 
   contradiction(claim: Claim, node: JsonObject, c: CanonicalView | undefined, optionalNull: boolean): string | undefined {
@@ -237,4 +288,11 @@ function typeAdmitsValue(node: JsonObject, v: unknown): boolean {
   if (!types) return true;
   const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
   return types.includes(t) || (t === 'integer' && types.includes('number'));
+}
+
+/** Every choice of one value per list (a keyword may stand in several parts of a node: its allOf branches). */
+function combinations(lists: readonly unknown[][]): unknown[][] {
+  let out: unknown[][] = [[]];
+  for (const list of lists) out = out.flatMap((prefix) => list.map((v) => [...prefix, v]));
+  return out.slice(0, 64);
 }

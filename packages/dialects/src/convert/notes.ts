@@ -3,30 +3,11 @@
  * consumes its keywords, so a file lists its multi-keyword notes first.
  */
 import type { CompiledNote } from './plan.js';
+import type { Vocabulary } from '../rules/schema.js';
 import { RULE_KEYWORDS } from './keywords.js';
 import { safeStringify } from './data.js';
-
-/** `{keyword}` rendering: numbers and strings as they are, arrays as a comma list, objects as JSON. */
-export function renderValue(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  if (Array.isArray(v)) return v.map((x) => safeStringify(x) ?? '').join(', ');
-  return safeStringify(v) ?? '';
-}
-
-// `{name}`, or `{name|singular|plural}`: a count followed by the noun that agrees with it
-// ("1 character", "2 characters"), so a sentence reads right for every value.
-const PLACEHOLDER = /\{([A-Za-z$][\w$-]*)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
-
-export function fill(text: string, vars: (name: string) => unknown): string {
-  if (!text.includes('{')) return text;
-  return text.replace(PLACEHOLDER, (m, name: string, singular: string | undefined, plural: string | undefined) => {
-    const v = vars(name);
-    if (v === undefined) return m;
-    if (singular === undefined) return renderValue(v);
-    return `${renderValue(v)} ${v === 1 ? singular : plural}`;
-  });
-}
+import { fill } from './placeholders.js';
+import { renderWords } from './words.js';
 
 export interface NoteOutcome {
   sentences: string[];
@@ -51,6 +32,7 @@ export function notesFor(
   byKeyword: ReadonlyMap<string, readonly number[]>,
   dropped: ReadonlyArray<readonly [string, unknown]>,
   track = false,
+  vocabulary?: Vocabulary,
 ): NoteOutcome {
   const remaining = new Map<string, unknown>();
   for (const [k, v] of dropped) {
@@ -100,7 +82,10 @@ export function notesFor(
       }
     }
     if (!applies) continue;
-    const sentence = fill(note.text, (name) => remaining.get(name));
+    const get = (name: string): unknown => remaining.get(name);
+    // In words where the vocabulary has them for these subschemas; else the note's own text.
+    const said = note.words !== undefined && vocabulary !== undefined ? renderWords(note.words, get, vocabulary) : undefined;
+    const sentence = said ? said.join(' ') : fill(note.text, get);
     sentences.push(sentence);
     for (const k of note.keywords) {
       remaining.delete(k);

@@ -3,7 +3,7 @@
  * does one Map lookup per keyword and never looks at the rule list again. Cached per dialect.
  */
 import type { Dialect } from '../rules/registry.js';
-import type { AnyValueRule, Condition, LimitsRule, Note, Rule, Derivation } from '../rules/schema.js';
+import type { AnyValueRule, Condition, LimitsRule, Note, Rule, Derivation, Vocabulary } from '../rules/schema.js';
 import { safeStringify, type JsonObject } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
 import { compileGiven, type CompiledGiven } from '../rules/jsonpath.js';
@@ -67,6 +67,8 @@ export interface CompiledNote {
   readonly keywords: readonly string[];
   readonly when?: ReadonlyArray<readonly [string, string]>;
   readonly text: string;
+  /** The sentence in words (words.ts), tried before `text`. */
+  readonly words?: string;
 }
 
 export interface GivenOverlay {
@@ -123,6 +125,8 @@ export interface Plan {
   /** keyword -> indexes of the notes that mention it, ascending */
   readonly notesByKeyword: ReadonlyMap<string, readonly number[]>;
   readonly events: ReadonlyMap<string, string>;
+  /** The sentence file's words for the notes' `words` sentences. */
+  readonly vocabulary?: Vocabulary;
   /** Draft-07 spellings are rewritten to 2020-12 when the output does not keep `$schema`. */
   readonly normalizeDrafts: boolean;
 }
@@ -259,6 +263,7 @@ function compile(dialect: Dialect): Plan {
     notedKeywords: new Set(notesByKeyword.keys()),
     notesByKeyword,
     events: new Map(notes.filter((n) => n.event !== undefined).map((n) => [n.event as string, n.text] as const).reverse()),
+    ...(dialect.resolved.vocabulary ? { vocabulary: dialect.resolved.vocabulary } : {}),
     normalizeDrafts: schemaPolicy.kind !== 'keep' || (allow !== undefined && !allow.has('$schema')),
   };
 }
@@ -326,7 +331,7 @@ function compileNotes(notes: readonly Note[]): CompiledNote[] {
   for (const n of notes) {
     if (!n.keywords) continue;
     const when = n.when ? Object.entries(n.when).map(([k, v]) => [k, JSON.stringify(v)] as const) : undefined;
-    out.push({ keywords: n.keywords, ...(when ? { when } : {}), text: n.text });
+    out.push({ keywords: n.keywords, ...(when ? { when } : {}), text: n.text, ...(n.words !== undefined ? { words: n.words } : {}) });
   }
   return out;
 }

@@ -5,7 +5,8 @@
  */
 import { hasOwn, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
-import { fill, notesFor } from './notes.js';
+import { notesFor } from './notes.js';
+import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
 import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
@@ -63,7 +64,7 @@ export function describe(
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
   const readAs = explain ? s.readAs?.get(node) : undefined;
   const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
-  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined);
+  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined, s.plan.vocabulary);
   const sentences = outcome.sentences;
   if (events) {
     for (const e of events) {

@@ -5,7 +5,7 @@
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { RULE_KEYWORDS } from './keywords.js';
-import { fill } from './notes.js';
+import { fill } from './placeholders.js';
 import { mergeRootUnion } from './root-union.js';
 import { policyOf } from './node-rules.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { readCatalog, ruleFileNames, type CompiledFolder } from './catalog.js';
 import type { LoadedRuleFile } from './load.js';
-import type { Note, Rule, RuleFile } from './schema.js';
+import type { Note, Rule, RuleFile, Vocabulary } from './schema.js';
 import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
 import type { mergeRule } from './merge-rule.js';
 import type { LoadedSentenceFile } from './load.js';
@@ -41,6 +41,8 @@ export interface ResolvedRules {
   extendsChain: readonly string[];
   /** The sentence file (name@version) the notes start from, if any. */
   sentences?: string;
+  /** Its vocabulary, for the notes' `words` sentences. */
+  vocabulary?: Vocabulary;
 }
 
 export interface Dialect extends DialectInfo {
@@ -252,7 +254,9 @@ function buildDialect(
   // The notes start from the sentence file this file, or the nearest file it extends, names.
   const namer = chain.find((f) => f.data.sentences !== undefined);
   const sentences = namer?.data.sentences;
-  let notes: Note[] = namer && sentences ? resolveSentences(sentences, sentenceFiles, () => namer.where(['sentences'])) : [];
+  const shared = namer && sentences ? resolveSentences(sentences, sentenceFiles, () => namer.where(['sentences'])) : undefined;
+  let notes: Note[] = shared?.notes ?? [];
+  const vocabulary = shared?.vocabulary;
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';
@@ -288,6 +292,6 @@ function buildDialect(
     file: loaded.file,
     sources: [...sources.values()],
     decodesNulls,
-    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`), ...(sentences ? { sentences } : {}) }),
+    resolved: Object.freeze({ otherKeywords, notes, rules, extendsChain: chain.slice(1).map((f) => `${f.data.dialect}@${f.data.version}`), ...(sentences ? { sentences } : {}), ...(vocabulary ? { vocabulary } : {}) }),
   });
 }

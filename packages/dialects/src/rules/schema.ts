@@ -180,12 +180,54 @@ export const NoteSchema = z
     event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
+    /**
+     * The same sentence in words: `{keyword:form}` renders the dropped subschema with the sentence
+     * file's `vocabulary` (forms: value, condition, clause, key, positions, pattern). Tried before
+     * `text`; `text` is written where a form has no wording for the subschema.
+     */
+    words: z.string().min(1).optional(),
   })
   .superRefine((note, ctx) => {
     if ((note.keywords === undefined) === (note.event === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'a note has either keywords or an event, not both and not neither' });
     }
+    if (note.words !== undefined && note.keywords === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['words'], message: 'words goes with a keyword note, not an event' });
+    }
   });
+
+const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
+
+/**
+ * The words a `words` sentence is built from (docs/rule-format.md, Sentences in words). Each is a
+ * small template: `{value}` a subschema as a noun ("a string", "\"US\"", "one of 1, 2"), `{name}` a
+ * property name, `{names}` a list of names, `{values}` a list of JSON values.
+ */
+export const VocabularySchema = z.strictObject({
+  /** The noun of each type: `string: a string`. */
+  types: z.partialRecord(z.enum(TYPE_NAMES), z.string().min(1)).optional(),
+  /** An enum as a noun: "one of {values}". */
+  enum: z.string().min(1).optional(),
+  /** Between the nouns of a type list ("a string or null"). */
+  or: z.string().min(1).optional(),
+  /** Between clauses and before the last name of a list ("a and b"). */
+  and: z.string().min(1).optional(),
+  /** Between the names of a list but the last, and between positions ("a, b and c"). */
+  list: z.string().min(1).optional(),
+  /** Clauses: `{names}` required (one name, several names). */
+  required: z.string().min(1).optional(),
+  requiredMany: z.string().min(1).optional(),
+  /** A property's value in a consequence: one it also requires ("{name} must be {value}"), one that may be left out. */
+  mustBe: z.string().min(1).optional(),
+  mayBe: z.string().min(1).optional(),
+  /** Conditions: a required property with a value, an optional one (absent also matches), one that is sent. */
+  is: z.string().min(1).optional(),
+  isOrAbsent: z.string().min(1).optional(),
+  isSent: z.string().min(1).optional(),
+  /** Items by position: the first, each next one. */
+  first: z.string().min(1).optional(),
+  next: z.string().min(1).optional(),
+});
 
 export const RuleFileSchema = z.strictObject({
   dialect: z.string().regex(dialectName, 'dialect must match [a-z][a-z0-9_]*'),
@@ -214,6 +256,8 @@ export const SentenceFileSchema = z.strictObject({
   version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
   summary: z.string().min(1),
   extends: z.string().regex(pinPattern, 'extends must pin a sentence file as name@version').nullable().optional(),
+  /** The words of `words` sentences; merged key by key over the file it extends. */
+  vocabulary: VocabularySchema.optional(),
   notes: z.array(NoteSchema).default([]),
 });
 
@@ -221,6 +265,7 @@ export type RuleFile = z.infer<typeof RuleFileSchema>;
 export type SentenceFile = z.infer<typeof SentenceFileSchema>;
 export type Rule = z.infer<typeof RuleSchema>;
 export type Note = z.infer<typeof NoteSchema>;
+export type Vocabulary = z.infer<typeof VocabularySchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
 export type ReferencesRule = z.infer<typeof ReferencesSchema>;
 export type ObjectsRule = z.infer<typeof ObjectsSchema>;

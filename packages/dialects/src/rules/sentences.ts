@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import type { LoadedSentenceFile } from './load.js';
-import type { Note } from './schema.js';
+import type { Note, Vocabulary } from './schema.js';
 
 export const SENTENCES_DIR = 'sentences';
 
@@ -69,12 +69,18 @@ export function readSentenceFiles(
   return files;
 }
 
+export interface ResolvedSentences {
+  notes: Note[];
+  /** The words of `words` sentences, absent when no file of the chain has any. */
+  vocabulary?: Vocabulary;
+}
+
 /**
- * The notes of a sentence file with its `extends` chain resolved (oldest first, each file's notes
- * overlaying the ones it extends). Throws DialectError at the pin that names a missing file or
- * closes a cycle.
+ * The notes and vocabulary of a sentence file with its `extends` chain resolved (oldest first, each
+ * file's notes overlaying the ones it extends, its vocabulary merged key by key). Throws
+ * DialectError at the pin that names a missing file or closes a cycle.
  */
-export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSentenceFile>, at: () => string): Note[] {
+export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSentenceFile>, at: () => string): ResolvedSentences {
   const chain: LoadedSentenceFile[] = [];
   const seen = new Set<string>();
   let current: string | null | undefined = id;
@@ -96,6 +102,11 @@ export function resolveSentences(id: string, files: ReadonlyMap<string, LoadedSe
     current = file.data.extends;
   }
   let notes: Note[] = [];
-  for (const f of chain.reverse()) notes = overlayNotes(f.data.notes, notes);
-  return notes;
+  let vocabulary: Vocabulary | undefined;
+  for (const f of chain.reverse()) {
+    notes = overlayNotes(f.data.notes, notes);
+    const own = f.data.vocabulary;
+    if (own) vocabulary = { ...vocabulary, ...own, ...(own.types || vocabulary?.types ? { types: { ...vocabulary?.types, ...own.types } } : {}) };
+  }
+  return { notes, ...(vocabulary ? { vocabulary } : {}) };
 }

@@ -148,10 +148,12 @@ describe('the bundled sentence files', () => {
   const registry = loadDialects();
 
   it('hold the wording, so the vendor files hold rules and sources', () => {
-    for (const id of ['openai_strict@2024-08', 'openai_strict@2026-10', 'anthropic_strict@2026-05', 'bedrock_strict@2026-12', 'gemini@2026-10']) {
+    // The frozen versions keep the JSON sentences; the drafts read the same list with words (decisions.md).
+    const pins = { 'openai_strict@2024-08': 'standard@2026-12', 'openai_strict@2026-10': 'standard@2026-12', 'anthropic_strict@2026-05': 'standard@2026-12-02', 'bedrock_strict@2026-12': 'standard@2026-12-02', 'gemini@2026-10': 'standard@2026-12-02' };
+    for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
-      expect(registry.get(id).resolved.sentences, id).toBe('standard@2026-12');
+      expect(registry.get(id).resolved.sentences, id).toBe(pin);
     }
     for (const id of ['flat@2026-11', 'nova@2026-11']) {
       expect((parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown }).notes, id).toBeUndefined();
@@ -162,6 +164,26 @@ describe('the bundled sentence files', () => {
   it('are one list shared, not copies: the OpenAI versions read the very notes of standard@2026-12', () => {
     const standard = parse(readFileSync(join(dialectsDir, 'sentences/standard@2026-12.yaml'), 'utf8')) as { notes: Note[] };
     expect(registry.get('openai_strict@2026-10').resolved.notes).toEqual(standard.notes);
-    expect(registry.get('gemini@2026-10').resolved.notes).toEqual([{ keywords: ['nullable'], text: 'May be null.' }, ...standard.notes]);
+    expect(registry.get('openai_strict@2026-10').resolved.vocabulary).toBeUndefined();
+    // standard@2026-12-02 gives some of those notes words, in place: the same sentences in the same order.
+    const gemini = registry.get('gemini@2026-10').resolved;
+    expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([{ keywords: ['nullable'], text: 'May be null.' }, ...standard.notes]);
+    expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
+      'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
+      'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not',
+    ]);
+    expect(gemini.vocabulary?.types?.integer).toBe('an integer');
+  });
+
+  it('refuse words on an event note, and merge a vocabulary key by key over the file it extends', () => {
+    const base = 'sentences: base\nversion: "2026-01"\nsummary: s\nvocabulary:\n  types: { string: a string, integer: an integer }\n  enum: "one of {values}"\nnotes:\n  - keywords: [not]\n    text: "Must not match {not}."\n    words: "Must not be {not:value}."\n';
+    const more = 'sentences: more\nversion: "2026-02"\nsummary: s\nextends: base@2026-01\nvocabulary:\n  types: { string: text }\n';
+    const dir = folder({ 'sentences/base@2026-01.yaml': base, 'sentences/more@2026-02.yaml': more, 'plain@2026-01.yaml': dialect('plain', 'sentences: more@2026-02\nrules:\n  - id: d\n    source: spec\n    drop: [not]\n') });
+    const d = loadDialects({ dirs: [dir], bundled: false }).get('plain');
+    expect(d.resolved.vocabulary).toEqual({ types: { string: 'text', integer: 'an integer' }, enum: 'one of {values}' });
+    const spelled = (s: unknown): unknown => (convert(s, d).output as { description?: unknown }).description;
+    expect([spelled({ type: 'integer', not: { const: 3 } }), spelled({ type: 'string', not: { type: 'string' } }), spelled({ not: { type: 'boolean' } })]).toEqual(['Must not be 3.', 'Must not be text.', 'Must not match {"type":"boolean"}.']);
+    const bad = folder({ 'sentences/bad@2026-01.yaml': 'sentences: bad\nversion: "2026-01"\nsummary: s\nnotes:\n  - event: cycle\n    text: "x"\n    words: "y"\n' });
+    expect(() => loadDialects({ dirs: [bad], bundled: false })).toThrow(/words goes with a keyword note/);
   });
 });

@@ -1,0 +1,161 @@
+/**
+ * Sentences in words (issue 11, docs/rule-format.md "Sentences in words"): a note's `words` text,
+ * whose `{keyword:form}` placeholders render a dropped subschema with the sentence file's
+ * vocabulary ("When country is "US", zip is required."). The forms know generic JSON Schema
+ * shapes only; every word comes from the vocabulary. A subschema a form has no words for gives
+ * undefined, and the note's JSON `text` is written instead, so nothing is ever left unsaid.
+ */
+import type { Vocabulary } from '../rules/schema.js';
+import { isPlainObject, safeStringify, type JsonObject } from './data.js';
+import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
+
+type Form = (value: unknown, v: Vocabulary) => string | undefined;
+
+const only = (o: JsonObject, allowed: readonly string[]): boolean => Object.keys(o).every((k) => allowed.includes(k));
+const words = (template: string | undefined, vars: Record<string, string>): string | undefined => (template === undefined ? undefined : fill(template, (n) => vars[n]));
+
+/** A subschema as a noun: its type ("a string or null"), its const ("\"US\"") or its enum ("one of 1, 2"). */
+function noun(schema: unknown, v: Vocabulary): string | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  // `additionalProperties: true` says nothing: "an object" is the whole rule.
+  const s = schema.additionalProperties === true ? Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'additionalProperties')) : schema;
+  if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
+  if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
+  if (!only(s, ['type'])) return undefined;
+  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
+  if (types.length === 0 || (types.length > 1 && v.or === undefined)) return undefined;
+  const nouns = types.map((t) => (typeof t === 'string' ? v.types?.[t as keyof NonNullable<Vocabulary['types']>] : undefined));
+  return nouns.every((n) => n !== undefined) ? nouns.join(v.or ?? '') : undefined;
+}
+
+/** "a", "a and b", "a, b and c". */
+function nameList(names: readonly string[], v: Vocabulary): string | undefined {
+  if (names.length === 1) return names[0];
+  if (v.and === undefined || (names.length > 2 && v.list === undefined)) return undefined;
+  return `${names.slice(0, -1).join(v.list ?? '')}${v.and}${names[names.length - 1] as string}`;
+}
+
+function stringList(x: unknown): string[] | undefined {
+  return Array.isArray(x) && x.length > 0 && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
+}
+
+/** The parts of an object subschema that says only which properties it has and what they are. */
+function objectParts(s: unknown): { properties: [string, unknown][]; required: string[] } | undefined {
+  if (!isPlainObject(s) || !only(s, ['properties', 'required'])) return undefined;
+  if (s.properties !== undefined && !isPlainObject(s.properties)) return undefined;
+  const required = s.required === undefined ? [] : stringList(s.required);
+  if (required === undefined) return undefined;
+  return { properties: Object.entries((s.properties ?? {}) as JsonObject), required };
+}
+
+/** An `if` subschema as a condition: "country is "US"", "mode is sent". */
+function condition(s: unknown, v: Vocabulary): string | undefined {
+  const parts = objectParts(s);
+  if (!parts || v.and === undefined) return undefined;
+  const out: string[] = [];
+  for (const [name, sub] of parts.properties) {
+    const value = noun(sub, v);
+    // An `if` property not listed in `required` also matches when the property is absent.
+    const said = value === undefined ? undefined : words(parts.required.includes(name) ? v.is : v.isOrAbsent, { name, value });
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  for (const name of parts.required) {
+    if (parts.properties.some(([p]) => p === name)) continue;
+    const said = words(v.isSent, { name });
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  return out.length > 0 ? out.join(v.and) : undefined;
+}
+
+function requiredClause(names: readonly string[], v: Vocabulary): string | undefined {
+  const list = nameList(names, v);
+  return list === undefined ? undefined : words(names.length === 1 ? v.required : v.requiredMany, { names: list });
+}
+
+/** A consequence as a clause: "zip is required", "level, if sent, must be "high"". A list of names is what it requires. */
+function clause(s: unknown, v: Vocabulary): string | undefined {
+  if (Array.isArray(s)) {
+    const names = stringList(s);
+    return names === undefined ? undefined : requiredClause(names, v);
+  }
+  const parts = objectParts(s);
+  if (!parts || v.and === undefined) return undefined;
+  const out: string[] = [];
+  if (parts.required.length > 0) {
+    const said = requiredClause(parts.required, v);
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  for (const [name, sub] of parts.properties) {
+    const value = noun(sub, v);
+    // A property the clause does not require may still be left out; only its value is ruled.
+    const said = value === undefined ? undefined : words(parts.required.includes(name) ? v.mustBe : v.mayBe, { name, value });
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  return out.length > 0 ? out.join(v.and) : undefined;
+}
+
+/** Items by position: "first a string, then an integer". */
+function positions(s: unknown, v: Vocabulary): string | undefined {
+  if (!Array.isArray(s) || s.length === 0 || (s.length > 1 && v.list === undefined)) return undefined;
+  const out: string[] = [];
+  for (const [i, item] of s.entries()) {
+    const value = noun(item, v);
+    const said = value === undefined ? undefined : words(i === 0 ? v.first : v.next, { value });
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  return out.join(v.list ?? '');
+}
+
+/** A subschema that is a pattern alone (`propertyNames: {pattern}`): the pattern. */
+function pattern(s: unknown): string | undefined {
+  if (!isPlainObject(s) || typeof s.pattern !== 'string' || !only(s, ['pattern', 'type']) || (s.type !== undefined && s.type !== 'string')) return undefined;
+  return s.pattern;
+}
+
+const FORMS: Readonly<Record<string, Form>> = { value: noun, condition, clause, positions, pattern };
+
+/** The form names a `words` text may use (`key` names the entry of a map keyword). */
+export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];
+
+/** The map keyword a text renders once per entry (`{patternProperties:key}`), if any. */
+export function entryKeyword(text: string): string | undefined {
+  for (const m of text.matchAll(PLACEHOLDER)) if (m[2] === 'key') return m[1];
+  return undefined;
+}
+
+function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }): string | undefined {
+  let failed = false;
+  const out = text.replace(PLACEHOLDER, (m, name: string, form: string | undefined, singular: string | undefined, plural: string | undefined) => {
+    const value = entry && name === entry.keyword ? (form === 'key' ? entry.key : entry.value) : vars(name);
+    const said = value === undefined ? undefined : form === undefined ? renderPlaceholder(value, singular, plural) : form === 'key' ? String(value) : FORMS[form]?.(value, v);
+    if (said === undefined) failed = true;
+    return said ?? m;
+  });
+  return failed ? undefined : out;
+}
+
+/**
+ * The sentences of a `words` text for the dropped values (one per entry when it names a map
+ * keyword's `key`), or undefined where some subschema has no wording.
+ */
+export function renderWords(text: string, vars: (name: string) => unknown, v: Vocabulary): string[] | undefined {
+  const keyword = entryKeyword(text);
+  if (keyword === undefined) {
+    const said = fillWords(text, vars, v);
+    return said === undefined ? undefined : [said];
+  }
+  const map = vars(keyword);
+  if (!isPlainObject(map) || Object.keys(map).length === 0) return undefined;
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(map)) {
+    const said = fillWords(text, vars, v, { keyword, key, value });
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+// Issue 11 part 3: sentences in words, not JSON. A dialect whose sentence file has a vocabulary
+// writes a dropped subschema in words where it has a short wording, and as JSON where it has none;
+// the sentence checker reads the words back and catches a sentence that says otherwise.
+import { describe, expect, it } from 'vitest';
+import { checkSentences, convert, loadDialects } from '@redouble/dialects';
+
+const registry = loadDialects();
+const words = registry.get('gemini');
+const frozen = registry.get('openai_strict@2026-10');
+
+const descriptions = (schema: unknown, dialect = words): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const props = (convert(schema, dialect).output as { properties: Record<string, { description?: string }> }).properties;
+  for (const [k, v] of Object.entries(props)) if (v.description !== undefined) out[k] = v.description;
+  return out;
+};
+
+const address = {
+  type: 'object',
+  properties: { country: { type: 'string' }, zip: { type: 'string' }, mode: { type: 'string' }, level: { type: 'integer' } },
+  if: { properties: { country: { const: 'US' } }, required: ['country'] },
+  then: { required: ['zip'] },
+  dependentRequired: { mode: ['level'] },
+};
+
+describe('sentences in words', () => {
+  it('if/then/else, dependentRequired and dependentSchemas', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: address,
+        b: { type: 'object', if: { properties: { kind: { enum: ['x', 'y'] } } }, then: { properties: { size: { type: 'integer' } }, required: ['size'] }, else: { required: ['name', 'tag'] } },
+        c: { type: 'object', dependentSchemas: { card: { required: ['billing', 'cvc', 'expiry'] } } },
+      },
+    };
+    expect(descriptions(schema)).toEqual({
+      a: 'When mode is sent, level is required too. When country is "US", zip is required.',
+      // an `if` property not listed in required also matches when it is absent
+      b: 'When kind is one of "x", "y" or is not sent, size is required and size must be an integer; otherwise name and tag are required.',
+      c: 'When card is sent, billing, cvc and expiry are required.',
+    });
+  });
+
+  it('not, patternProperties, propertyNames, prefixItems, contains and a map value', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        n: { type: 'string', not: { const: 'x' } },
+        e: { type: 'integer', not: { enum: [1, 2] } },
+        h: { type: 'object', patternProperties: { '^x-': { type: 'string' }, '^n-': { type: ['integer', 'null'] } }, propertyNames: { pattern: '^[a-z-]+$' } },
+        p: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] },
+        t: { type: 'array', items: { type: 'string' }, contains: { const: 'main' } },
+        m: { type: 'object', additionalProperties: { type: 'boolean' } },
+      },
+    };
+    expect(descriptions(schema)).toEqual({
+      n: 'Must not be "x".',
+      e: 'Must not be one of 1, 2.',
+      h: 'Each property whose name matches ^x- must be a string. Each property whose name matches ^n- must be an integer or null. Property names must match the regular expression ^[a-z-]+$.',
+      p: 'Items by position: first a string, then an integer.',
+      t: 'At least one item must be "main".',
+      m: 'Other properties are accepted; each value must be true or false.',
+    });
+  });
+
+  it('stays JSON where a subschema has no short wording, and in a dialect whose sentence file has no vocabulary', () => {
+    const schema = { type: 'object', properties: { n: { type: 'string', not: { pattern: '^a', minLength: 2 } }, a: address } };
+    expect(descriptions(schema).n).toBe('Must not match {"pattern":"^a","minLength":2}.');
+    expect(descriptions(schema, frozen).a).toBe(
+      'When a property on the left is sent, the properties listed for it are required too: {"mode":["level"]}. If the value matches {"properties":{"country":{"const":"US"}},"required":["country"]}, it must also match {"required":["zip"]}.',
+    );
+  });
+});
+
+describe('the checker reads sentences in words', () => {
+  const canonical = {
+    type: 'object',
+    properties: {
+      a: address,
+      n: { type: 'string', not: { const: 'x' } },
+      h: { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+      p: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] },
+      s: { type: 'string' },
+      z: { not: { type: 'null' } },
+    },
+  };
+  const spelled = (d: Record<string, string>): unknown => {
+    const out = structuredClone(convert(canonical, words).output) as { properties: Record<string, { description?: string }> };
+    for (const [k, v] of Object.entries(d)) (out.properties[k] as { description?: string }).description = v;
+    return out;
+  };
+
+  it('finds nothing in what the dialect wrote', () => {
+    expect(checkSentences(canonical, convert(canonical, words).output, words)).toEqual([]);
+  });
+
+  it('catches a sentence in words that says otherwise', () => {
+    const found = checkSentences(
+      canonical,
+      spelled({
+        a: 'When mode is sent, kind is required too. When country is "CA", zip is required.',
+        n: 'Must not be "y".',
+        h: 'Each property whose name matches ^x- must be an integer.',
+        p: 'Items by position: first an integer, then a string.',
+        s: 'When mode is sent, level is required too.',
+      }),
+      words,
+    );
+    expect(found.map((d) => [d.path, d.message])).toEqual([
+      ['/properties/a/description', '"When mode is sent, kind is required too." but the canonical schema reads "When mode is sent, level is required too." here'],
+      ['/properties/a/description', '"When country is "CA", zip is required." but the canonical schema reads "When country is "US", zip is required." here'],
+      ['/properties/n/description', '"Must not be "y"." but the canonical schema reads "Must not be "x"." here'],
+      ['/properties/h/description', '"Each property whose name matches ^x- must be an integer." but the canonical schema reads "Each property whose name matches ^x- must be a string." here'],
+      ['/properties/p/description', '"Items by position: first an integer, then a string." but the canonical schema reads "Items by position: first a string, then an integer." here'],
+      ['/properties/s/description', '"When mode is sent, level is required too." but the canonical schema has no "dependentRequired" here'],
+    ]);
+  });
+
+  it('catches "Must not be null." where the spelling admits null', () => {
+    const out = spelled({ z: 'Must not be null.' }) as { properties: Record<string, Record<string, unknown>> };
+    out.properties.z = { type: 'string', nullable: true, description: 'Must not be null.' };
+    expect(checkSentences(canonical, out, words).map((d) => d.path)).toEqual(['/properties/z/description']);
+  });
+});
