@@ -1,12 +1,26 @@
 // Issue 11 part 3: sentences in words, not JSON. A dialect whose sentence file has a vocabulary
 // writes a dropped subschema in words where it has a short wording, and as JSON where it has none;
 // the sentence checker reads the words back and catches a sentence that says otherwise.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSentences, convert, loadDialects } from '@redouble/dialects';
 
 const registry = loadDialects();
 const words = registry.get('gemini');
-const frozen = registry.get('openai_strict@2026-10');
+
+/** A user's dialect that names the sentence file without a vocabulary (standard@2026-12): JSON sentences. */
+function jsonSentences() {
+  const dir = mkdtempSync(join(tmpdir(), 'dialects-words-'));
+  writeFileSync(
+    join(dir, 'json_sentences@2026-12.yaml'),
+    'dialect: json_sentences\nversion: "2026-12"\nstatus: draft\nsummary: openai_strict with the JSON sentence file\n' +
+      'extends: openai_strict@2026-10\nsentences: standard@2026-12\n' +
+      'sources:\n  page:\n    url: https://example.com/json-sentences\n    title: a test\n    read: 2026-12-02\n',
+  );
+  return loadDialects({ dirs: [dir] }).get('json_sentences');
+}
 
 const descriptions = (schema: unknown, dialect = words): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -66,7 +80,7 @@ describe('sentences in words', () => {
   it('stays JSON where a subschema has no short wording, and in a dialect whose sentence file has no vocabulary', () => {
     const schema = { type: 'object', properties: { n: { type: 'string', not: { pattern: '^a', minLength: 2 } }, a: address } };
     expect(descriptions(schema).n).toBe('Must not match {"pattern":"^a","minLength":2}.');
-    expect(descriptions(schema, frozen).a).toBe(
+    expect(descriptions(schema, jsonSentences()).a).toBe(
       'When a property on the left is sent, the properties listed for it are required too: {"mode":["level"]}. If the value matches {"properties":{"country":{"const":"US"}},"required":["country"]}, it must also match {"required":["zip"]}.',
     );
   });
