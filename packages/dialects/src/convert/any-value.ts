@@ -27,6 +27,16 @@ export function excludedTypes(node: JsonObject): string[] | undefined {
   return undefined;
 }
 
+/**
+ * A type list without the members a dropped `not: {type: T}` excludes (`number` takes `integer`
+ * with it), so the spelling says what the canonical schema accepts and the "Must not be ..."
+ * sentence beside it agrees with it. Undefined when nothing is taken out, or everything would be.
+ */
+export function withoutExcluded(types: readonly unknown[], excluded: readonly string[]): unknown[] | undefined {
+  const kept = types.filter((t) => !excluded.includes(t as string) && !(t === 'integer' && excluded.includes('number')));
+  return kept.length === types.length || kept.length === 0 ? undefined : kept;
+}
+
 function typesIn(schema: unknown): string[] | undefined {
   if (!isPlainObject(schema)) return undefined;
   const t = schema.type;

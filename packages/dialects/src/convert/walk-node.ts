@@ -21,6 +21,7 @@ import { moveIntoBranches } from './walk-branches.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
+import { excludedTypes, withoutExcluded } from './any-value.js';
 import { walk, walkArray, walkMap } from './walk.js';
 
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
@@ -155,6 +156,12 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   if (falseNames !== undefined) events = leftOutProperties(out, falseNames, events);
 
   if (plan.identity) return out;
+  // A dropped `not: {type: T}` takes T out of a type list, before the list is spelled (any-value.ts).
+  if (Array.isArray(out.type) && node.not !== undefined && !hasOwn(out, 'not')) {
+    const excluded = excludedTypes(node);
+    const kept = excluded && withoutExcluded(out.type as unknown[], excluded);
+    if (kept) out.type = kept.length === 1 ? kept[0] : kept;
+  }
   if (plan.spellsTypes) {
     const branch = keyword === 'anyOf' || keyword === 'oneOf';
     s.typeNode = node;
