@@ -49,77 +49,113 @@ function negate(a: NullAnswer): NullAnswer {
   return a === 'yes' ? 'no' : a === 'no' ? 'yes' : 'unknown';
 }
 
-/** Answers for many subschemas of one document; each object subschema is worked out once. */
+/** Nesting beyond this decides nothing: a JS object that contains itself must not run away. */
+const MAX_DEPTH = 256;
+
+/**
+ * Answers for many subschemas of one document. With a resolver, each object subschema is worked
+ * out once (references may lead back); without one the schema is a finite tree and nothing is
+ * kept, so a one-off question (convert asks one per optional property) allocates nothing.
+ */
 export class NullAdmission {
-  readonly #memo = new Map<object, NullAnswer>();
-  readonly #active = new Set<object>();
-  readonly #options: NullAdmissionOptions;
-  readonly #refKeys: readonly string[];
+  readonly #memo: Map<object, NullAnswer> | undefined;
+  readonly #active: Set<object> | undefined;
+  readonly #resolve: NullAdmissionOptions['resolve'];
+  readonly #refKeyword: string | undefined;
+  readonly #refOnly: boolean;
 
   constructor(options: NullAdmissionOptions = {}) {
-    this.#options = options;
-    const extra = options.refKeyword;
-    this.#refKeys = extra !== undefined && extra !== '$ref' ? ['$ref', extra] : ['$ref'];
+    this.#resolve = options.resolve;
+    this.#refKeyword = options.refKeyword !== '$ref' ? options.refKeyword : undefined;
+    this.#refOnly = options.refSiblingsIgnored === true;
+    if (options.resolve) {
+      this.#memo = new Map();
+      this.#active = new Set();
+    }
   }
 
   of(schema: unknown): NullAnswer {
+    return this.#of(schema, 0);
+  }
+
+  #of(schema: unknown, depth: number): NullAnswer {
     if (schema === true) return 'yes';
     if (schema === false) return 'no';
-    if (!isObject(schema)) return 'unknown';
-    const cached = this.#memo.get(schema);
+    if (!isObject(schema) || depth > MAX_DEPTH) return 'unknown';
+    const memo = this.#memo;
+    if (!memo) return this.#compute(schema, depth);
+    const cached = memo.get(schema);
     if (cached) return cached;
+    const active = this.#active as Set<object>;
     // A schema that reaches itself again through references decides nothing by that path.
-    if (this.#active.has(schema)) return 'unknown';
-    this.#active.add(schema);
-    const r = this.#compute(schema);
-    this.#active.delete(schema);
-    this.#memo.set(schema, r);
+    if (active.has(schema)) return 'unknown';
+    active.add(schema);
+    const r = this.#compute(schema, depth);
+    active.delete(schema);
+    memo.set(schema, r);
     return r;
   }
 
-  #compute(s: Record<string, unknown>): NullAnswer {
+  #ref(s: Record<string, unknown>, key: string, depth: number): NullAnswer | undefined {
+    const ref = s[key];
+    if (typeof ref !== 'string') return undefined;
+    const target = this.#resolve?.(ref, s);
+    return target === undefined ? 'unknown' : this.#of(target, depth + 1);
+  }
+
+  #compute(s: Record<string, unknown>, depth: number): NullAnswer {
     let r: NullAnswer = 'yes';
-    for (const key of this.#refKeys) {
-      const ref = s[key];
-      if (typeof ref !== 'string') continue;
-      const target = this.#options.resolve?.(ref, s);
-      r = and(r, target === undefined ? 'unknown' : this.of(target));
-      if (this.#options.refSiblingsIgnored) return r;
-    }
+    const viaRef = this.#ref(s, '$ref', depth);
+    const viaOther = this.#refKeyword === undefined ? undefined : this.#ref(s, this.#refKeyword, depth);
+    if (viaRef !== undefined) r = and(r, viaRef);
+    if (viaOther !== undefined) r = and(r, viaOther);
+    if (this.#refOnly && (viaRef !== undefined || viaOther !== undefined)) return r;
     if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) r = and(r, 'unknown');
     const type = s['type'];
-    if (type !== undefined) {
-      const types = Array.isArray(type) ? type : [type];
-      if (!types.includes('null') && s['nullable'] !== true) return 'no';
-    }
-    if (Array.isArray(s['enum']) && !s['enum'].includes(null)) return 'no';
+    if (type !== undefined && s['nullable'] !== true && type !== 'null' && !(Array.isArray(type) && type.includes('null'))) return 'no';
+    const en = s['enum'];
+    if (Array.isArray(en) && !en.includes(null)) return 'no';
     if (Object.prototype.hasOwnProperty.call(s, 'const') && s['const'] !== null) return 'no';
     if (r === 'no') return r;
+    const next = depth + 1;
     const allOf = s['allOf'];
     if (Array.isArray(allOf)) {
       for (const b of allOf) {
-        r = and(r, this.of(b));
+        r = and(r, this.#of(b, next));
         if (r === 'no') return r;
       }
     }
     const anyOf = s['anyOf'];
     if (Array.isArray(anyOf)) {
-      const rs = anyOf.map((b) => this.of(b));
-      r = and(r, rs.includes('yes') ? 'yes' : rs.every((x) => x === 'no') ? 'no' : 'unknown');
+      let yes = false;
+      let unknown = false;
+      for (const b of anyOf) {
+        const x = this.#of(b, next);
+        if (x === 'yes') {
+          yes = true;
+          break;
+        }
+        if (x === 'unknown') unknown = true;
+      }
+      r = and(r, yes ? 'yes' : unknown ? 'unknown' : 'no');
     }
     const oneOf = s['oneOf'];
     if (Array.isArray(oneOf)) {
-      const rs = oneOf.map((b) => this.of(b));
-      const yes = rs.filter((x) => x === 'yes').length;
-      const unknown = rs.filter((x) => x === 'unknown').length;
+      let yes = 0;
+      let unknown = 0;
+      for (const b of oneOf) {
+        const x = this.#of(b, next);
+        if (x === 'yes') yes++;
+        else if (x === 'unknown') unknown++;
+      }
       // Exactly one branch must pass: two certain passes refuse null whatever the others say.
       r = and(r, yes > 1 ? 'no' : unknown > 0 ? 'unknown' : yes === 1 ? 'yes' : 'no');
     }
-    if (s['not'] !== undefined) r = and(r, negate(this.of(s['not'])));
+    if (s['not'] !== undefined) r = and(r, negate(this.#of(s['not'], next)));
     if (s['if'] !== undefined) {
-      const cond = this.of(s['if']);
-      const then = s['then'] === undefined ? 'yes' : this.of(s['then']);
-      const otherwise = s['else'] === undefined ? 'yes' : this.of(s['else']);
+      const cond = this.#of(s['if'], next);
+      const then = s['then'] === undefined ? 'yes' : this.#of(s['then'], next);
+      const otherwise = s['else'] === undefined ? 'yes' : this.#of(s['else'], next);
       r = and(r, cond === 'yes' ? then : cond === 'no' ? otherwise : then === otherwise ? then : 'unknown');
     }
     return r;

@@ -176,6 +176,13 @@ describe('admitsNull: edge cases, each checked against Ajv where decided', () =>
     expect(admitsNull({ $ref: '#/a' }, { resolve: (ref) => (ref === '#/a' ? { type: ['null'] } : undefined) })).toBe('yes');
   });
 
+  it('a JS object that contains itself decides nothing, and does not run away', () => {
+    const loop: Record<string, unknown> = { allOf: [] };
+    (loop.allOf as unknown[]).push(loop);
+    expect(admitsNull(loop)).toBe('unknown');
+    expect(admitsNull({ ...loop, type: 'string' })).toBe('no');
+  });
+
   it('a value that is not a schema decides nothing', () => {
     expect(admitsNull(5)).toBe('unknown');
     expect(admitsNull({ allOf: [5] })).toBe('unknown');
