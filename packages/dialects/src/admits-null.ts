@@ -52,119 +52,135 @@ function negate(a: NullAnswer): NullAnswer {
 /** Nesting beyond this decides nothing: a JS object that contains itself must not run away. */
 const MAX_DEPTH = 256;
 
+/** What one question needs: the caller's options, and with a resolver the answers so far. */
+interface Context {
+  readonly resolve: NullAdmissionOptions['resolve'];
+  readonly refKeyword: string | undefined;
+  readonly refOnly: boolean;
+  readonly memo: Map<object, NullAnswer> | undefined;
+  readonly active: Set<object> | undefined;
+}
+
 /**
  * Answers for many subschemas of one document. With a resolver, each object subschema is worked
  * out once (references may lead back); without one the schema is a finite tree and nothing is
  * kept, so a one-off question (convert asks one per optional property) allocates nothing.
  */
 export class NullAdmission {
-  readonly #memo: Map<object, NullAnswer> | undefined;
-  readonly #active: Set<object> | undefined;
-  readonly #resolve: NullAdmissionOptions['resolve'];
-  readonly #refKeyword: string | undefined;
-  readonly #refOnly: boolean;
+  readonly #context: Context;
 
   constructor(options: NullAdmissionOptions = {}) {
-    this.#resolve = options.resolve;
-    this.#refKeyword = options.refKeyword !== '$ref' ? options.refKeyword : undefined;
-    this.#refOnly = options.refSiblingsIgnored === true;
-    if (options.resolve) {
-      this.#memo = new Map();
-      this.#active = new Set();
-    }
+    const withMemo = options.resolve !== undefined;
+    this.#context = {
+      resolve: options.resolve,
+      refKeyword: options.refKeyword !== '$ref' ? options.refKeyword : undefined,
+      refOnly: options.refSiblingsIgnored === true,
+      memo: withMemo ? new Map() : undefined,
+      active: withMemo ? new Set() : undefined,
+    };
   }
 
   of(schema: unknown): NullAnswer {
-    return this.#of(schema, 0);
-  }
-
-  #of(schema: unknown, depth: number): NullAnswer {
-    if (schema === true) return 'yes';
-    if (schema === false) return 'no';
-    if (!isObject(schema) || depth > MAX_DEPTH) return 'unknown';
-    const memo = this.#memo;
-    if (!memo) return this.#compute(schema, depth);
-    const cached = memo.get(schema);
-    if (cached) return cached;
-    const active = this.#active as Set<object>;
-    // A schema that reaches itself again through references decides nothing by that path.
-    if (active.has(schema)) return 'unknown';
-    active.add(schema);
-    const r = this.#compute(schema, depth);
-    active.delete(schema);
-    memo.set(schema, r);
-    return r;
-  }
-
-  #ref(s: Record<string, unknown>, key: string, depth: number): NullAnswer | undefined {
-    const ref = s[key];
-    if (typeof ref !== 'string') return undefined;
-    const target = this.#resolve?.(ref, s);
-    return target === undefined ? 'unknown' : this.#of(target, depth + 1);
-  }
-
-  #compute(s: Record<string, unknown>, depth: number): NullAnswer {
-    let r: NullAnswer = 'yes';
-    const viaRef = this.#ref(s, '$ref', depth);
-    const viaOther = this.#refKeyword === undefined ? undefined : this.#ref(s, this.#refKeyword, depth);
-    if (viaRef !== undefined) r = and(r, viaRef);
-    if (viaOther !== undefined) r = and(r, viaOther);
-    if (this.#refOnly && (viaRef !== undefined || viaOther !== undefined)) return r;
-    if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) r = and(r, 'unknown');
-    const type = s['type'];
-    if (type !== undefined && s['nullable'] !== true && type !== 'null' && !(Array.isArray(type) && type.includes('null'))) return 'no';
-    const en = s['enum'];
-    if (Array.isArray(en) && !en.includes(null)) return 'no';
-    if (Object.prototype.hasOwnProperty.call(s, 'const') && s['const'] !== null) return 'no';
-    if (r === 'no') return r;
-    const next = depth + 1;
-    const allOf = s['allOf'];
-    if (Array.isArray(allOf)) {
-      for (const b of allOf) {
-        r = and(r, this.#of(b, next));
-        if (r === 'no') return r;
-      }
-    }
-    const anyOf = s['anyOf'];
-    if (Array.isArray(anyOf)) {
-      let yes = false;
-      let unknown = false;
-      for (const b of anyOf) {
-        const x = this.#of(b, next);
-        if (x === 'yes') {
-          yes = true;
-          break;
-        }
-        if (x === 'unknown') unknown = true;
-      }
-      r = and(r, yes ? 'yes' : unknown ? 'unknown' : 'no');
-    }
-    const oneOf = s['oneOf'];
-    if (Array.isArray(oneOf)) {
-      let yes = 0;
-      let unknown = 0;
-      for (const b of oneOf) {
-        const x = this.#of(b, next);
-        if (x === 'yes') yes++;
-        else if (x === 'unknown') unknown++;
-      }
-      // Exactly one branch must pass: two certain passes refuse null whatever the others say.
-      r = and(r, yes > 1 ? 'no' : unknown > 0 ? 'unknown' : yes === 1 ? 'yes' : 'no');
-    }
-    if (s['not'] !== undefined) r = and(r, negate(this.#of(s['not'], next)));
-    if (s['if'] !== undefined) {
-      const cond = this.#of(s['if'], next);
-      const then = s['then'] === undefined ? 'yes' : this.#of(s['then'], next);
-      const otherwise = s['else'] === undefined ? 'yes' : this.#of(s['else'], next);
-      r = and(r, cond === 'yes' ? then : cond === 'no' ? otherwise : then === otherwise ? then : 'unknown');
-    }
-    return r;
+    return answer(schema, this.#context, 0);
   }
 }
 
+function answer(schema: unknown, c: Context, depth: number): NullAnswer {
+  if (schema === true) return 'yes';
+  if (schema === false) return 'no';
+  if (!isObject(schema) || depth > MAX_DEPTH) return 'unknown';
+  const memo = c.memo;
+  if (!memo) return compute(schema, c, depth);
+  const cached = memo.get(schema);
+  if (cached) return cached;
+  const active = c.active as Set<object>;
+  // A schema that reaches itself again through references decides nothing by that path.
+  if (active.has(schema)) return 'unknown';
+  active.add(schema);
+  const r = compute(schema, c, depth);
+  active.delete(schema);
+  memo.set(schema, r);
+  return r;
+}
+
+function viaRef(ref: unknown, s: Record<string, unknown>, c: Context, depth: number): NullAnswer | undefined {
+  if (typeof ref !== 'string') return undefined;
+  const target = c.resolve?.(ref, s);
+  return target === undefined ? 'unknown' : answer(target, c, depth + 1);
+}
+
+function compute(s: Record<string, unknown>, c: Context, depth: number): NullAnswer {
+  const ref = viaRef(s['$ref'], s, c, depth);
+  const other = c.refKeyword === undefined ? undefined : viaRef(s[c.refKeyword], s, c, depth);
+  let r: NullAnswer = ref === undefined ? 'yes' : ref;
+  if (other !== undefined) r = and(r, other);
+  if (c.refOnly && (ref !== undefined || other !== undefined)) return r;
+  // A certain 'no' from a scalar keyword decides, whatever the rest says.
+  const type = s['type'];
+  if (type !== undefined && type !== 'null' && s['nullable'] !== true && !(Array.isArray(type) && type.includes('null'))) return 'no';
+  const en = s['enum'];
+  if (Array.isArray(en) && !en.includes(null)) return 'no';
+  if (s['const'] !== undefined && s['const'] !== null) return 'no';
+  if (r === 'no') return r;
+  if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) r = and(r, 'unknown');
+  const next = depth + 1;
+  const allOf = s['allOf'];
+  if (Array.isArray(allOf)) {
+    for (const b of allOf) {
+      r = and(r, answer(b, c, next));
+      if (r === 'no') return r;
+    }
+  }
+  const anyOf = s['anyOf'];
+  if (Array.isArray(anyOf)) {
+    let yes = false;
+    let unknown = false;
+    for (const b of anyOf) {
+      const x = answer(b, c, next);
+      if (x === 'yes') {
+        yes = true;
+        break;
+      }
+      if (x === 'unknown') unknown = true;
+    }
+    r = and(r, yes ? 'yes' : unknown ? 'unknown' : 'no');
+  }
+  const oneOf = s['oneOf'];
+  if (Array.isArray(oneOf)) {
+    let yes = 0;
+    let unknown = 0;
+    for (const b of oneOf) {
+      const x = answer(b, c, next);
+      if (x === 'yes') yes++;
+      else if (x === 'unknown') unknown++;
+    }
+    // Exactly one branch must pass: two certain passes refuse null whatever the others say.
+    r = and(r, yes > 1 ? 'no' : unknown > 0 ? 'unknown' : yes === 1 ? 'yes' : 'no');
+  }
+  const not = s['not'];
+  if (not !== undefined) r = and(r, negate(answer(not, c, next)));
+  const cond = s['if'];
+  if (cond !== undefined) {
+    const when = answer(cond, c, next);
+    const then = s['then'] === undefined ? 'yes' : answer(s['then'], c, next);
+    const otherwise = s['else'] === undefined ? 'yes' : answer(s['else'], c, next);
+    r = and(r, when === 'yes' ? then : when === 'no' ? otherwise : then === otherwise ? then : 'unknown');
+  }
+  return r;
+}
+
+// Without a resolver nothing is kept between questions, so one context per reading serves them all.
+const TREE_CONTEXTS = new Map<string, Context>();
+
 /** One question, one answer: whether `schema` accepts null (see NullAdmission). */
-export function admitsNull(schema: unknown, options?: NullAdmissionOptions): NullAnswer {
-  return new NullAdmission(options).of(schema);
+export function admitsNull(schema: unknown, options: NullAdmissionOptions = {}): NullAnswer {
+  if (options.resolve) return new NullAdmission(options).of(schema);
+  const refKeyword = options.refKeyword !== '$ref' ? options.refKeyword : undefined;
+  const refOnly = options.refSiblingsIgnored === true;
+  const key = `${refOnly ? 1 : 0}${refKeyword ?? ''}`;
+  let context = TREE_CONTEXTS.get(key);
+  if (!context) TREE_CONTEXTS.set(key, (context = { resolve: undefined, refKeyword, refOnly, memo: undefined, active: undefined }));
+  return answer(schema, context, 0);
 }
 
 /** Answers for the subschemas of one whole document, its references resolved by its resource index. */

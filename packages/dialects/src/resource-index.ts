@@ -13,6 +13,8 @@
  *   under other keywords are indexed, as Ajv's traversal registers `$id`s found there.
  * - Nothing is fetched: a reference to a document this one does not contain is external.
  * The first declaration of a URI or anchor wins (Ajv refuses a document that declares one twice).
+ * The document is JSON data: a JS object that contains itself is refused before it gets here (lint's
+ * walk reports it; Ajv fails to compile it for the judge), so the walk keeps no ancestor set.
  */
 import { escapeToken, fragmentToPointer, getAt } from './json-pointer.js';
 
@@ -71,8 +73,7 @@ export class ResourceIndex {
   readonly draft: Draft;
   readonly #resources = new Map<string, Resource>();
   readonly #byPointer = new Map<string, Loc>();
-  readonly #byNode = new Map<object, Loc>();
-  readonly #ancestors = new Set<object>();
+  #byNode: Map<object, Loc> | undefined;
 
   constructor(schema: SchemaNode, draft: Draft) {
     this.draft = draft;
@@ -106,15 +107,14 @@ export class ResourceIndex {
     }
     const loc: Loc = { schema, pointer, base: here };
     this.#byPointer.set(pointer, loc);
-    if (!isObject(schema) || depth > MAX_DEPTH || this.#ancestors.has(schema)) return loc;
-    if (!this.#byNode.has(schema)) this.#byNode.set(schema, loc);
+    if (!isObject(schema) || depth > MAX_DEPTH) return loc;
     if (here !== base || depth === 0) this.#resource(here, loc);
     if (ownAnchor !== undefined) this.#anchor(base, ownAnchor, loc, this.draft !== 'draft-07');
     for (const key of ['$anchor', '$dynamicAnchor']) {
       const name = schema[key];
       if (typeof name === 'string') this.#anchor(here, name, loc, this.draft === 'draft-07');
     }
-    this.#ancestors.add(schema);
+
     for (const key of Object.keys(schema)) {
       if (DATA_KEYWORDS.has(key)) continue;
       const v = schema[key];
@@ -129,7 +129,7 @@ export class ResourceIndex {
         this.#byPointer.set(p, { schema: v, pointer: p, base: here });
       }
     }
-    this.#ancestors.delete(schema);
+
     return loc;
   }
 
@@ -145,7 +145,13 @@ export class ResourceIndex {
 
   /** The (first) location of an object subschema. */
   locOf(node: object): Loc | undefined {
-    return this.#byNode.get(node);
+    // Built on first use: only null admission asks, and most documents are indexed without it.
+    let byNode = this.#byNode;
+    if (!byNode) {
+      byNode = this.#byNode = new Map();
+      for (const loc of this.#byPointer.values()) if (typeof loc.schema === 'object' && !byNode.has(loc.schema)) byNode.set(loc.schema, loc);
+    }
+    return byNode.get(node);
   }
 
   /** The location of a subschema of `parent` by a keyword path, e.g. child(loc, 'properties', 'a'). */

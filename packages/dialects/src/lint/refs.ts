@@ -46,7 +46,8 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
     return undefined;
   });
   const findings: RefFinding[] = [];
-  if (refs.length === 0) return { findings, walkProblem };
+  // A JS object that contains itself is not JSON data: reported as such, and never indexed.
+  if (refs.length === 0 || walkProblem?.kind === 'cycle') return { findings, walkProblem };
   const index = new ResourceIndex(schema as SchemaNode, dialect);
   // Where each node's `$ref` leads, when it resolves inside the schema: the cycle check's edges.
   const targetOf = new Map<object, object>();
