@@ -63,8 +63,7 @@ interface Context {
 
 /**
  * Answers for many subschemas of one document. With a resolver, each object subschema is worked
- * out once (references may lead back); without one the schema is a finite tree and nothing is
- * kept, so a one-off question (convert asks one per optional property) allocates nothing.
+ * out once (references may lead back); without one the schema is a finite tree and nothing is kept.
  */
 export class NullAdmission {
   readonly #context: Context;
@@ -169,8 +168,10 @@ function compute(s: Record<string, unknown>, c: Context, depth: number): NullAns
   return r;
 }
 
-// Without a resolver nothing is kept between questions, so one context per reading serves them all.
+// Without a resolver nothing is kept between questions, so one context per reading serves them all:
+// convert asks once per optional property, and an object per question cost it measurably.
 const TREE_CONTEXTS = new Map<string, Context>();
+const MAX_CONTEXTS = 32;
 
 /** One question, one answer: whether `schema` accepts null (see NullAdmission). */
 export function admitsNull(schema: unknown, options: NullAdmissionOptions = {}): NullAnswer {
@@ -179,7 +180,10 @@ export function admitsNull(schema: unknown, options: NullAdmissionOptions = {}):
   const refOnly = options.refSiblingsIgnored === true;
   const key = `${refOnly ? 1 : 0}${refKeyword ?? ''}`;
   let context = TREE_CONTEXTS.get(key);
-  if (!context) TREE_CONTEXTS.set(key, (context = { resolve: undefined, refKeyword, refOnly, memo: undefined, active: undefined }));
+  if (!context) {
+    context = { resolve: undefined, refKeyword, refOnly, memo: undefined, active: undefined };
+    if (TREE_CONTEXTS.size < MAX_CONTEXTS) TREE_CONTEXTS.set(key, context);
+  }
   return answer(schema, context, 0);
 }
 
