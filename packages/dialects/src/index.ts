@@ -6,6 +6,8 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 
 // JSON pointers: the form of every diagnostic path and of a local `$ref`
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
+export { admitsNull } from './admits-null.js';
+export type { NullAnswer, NullAdmissionOptions } from './admits-null.js';
 
 // rules and registry (src/rules)
 export { DialectRegistry, bundledDialectsDir } from './rules/registry.js';

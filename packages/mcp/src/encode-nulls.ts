@@ -9,7 +9,7 @@
  * Guided by the dialect's own output schema; local `$ref`s are followed. Returns the value itself
  * when nothing needs filling, otherwise a copy: the handler's result is never mutated.
  */
-import { fragmentToPointer, getAt } from '@redouble/dialects';
+import { admitsNull, fragmentToPointer, getAt } from '@redouble/dialects';
 
 type Json = unknown;
 type Schema = Record<string, unknown>;
@@ -46,7 +46,7 @@ function walkObject(value: Record<string, Json>, schema: Schema, root: Schema, d
     for (const key of schema.required) {
       if (typeof key !== 'string' || Object.hasOwn(value, key)) continue;
       const sub = properties[key];
-      if (isObject(sub) && admitsNull(sub, root, 0)) (copy ??= { ...value })[key] = null;
+      if (isObject(sub) && admitsNull(sub, { resolve: (ref) => localTarget(ref, root) }) === 'yes') (copy ??= { ...value })[key] = null;
     }
   }
   return copy ?? value;
@@ -102,35 +102,26 @@ function shapedFor(value: Json, schema: Schema | undefined): boolean {
   return false;
 }
 
-function admitsNull(node: Schema, root: Schema, depth: number): boolean {
-  const schema = deref(node, root);
-  if (!schema || depth > MAX_DEPTH) return false;
-  if (schema.nullable === true) return true;
-  const types = typesOf(schema);
-  if (types) return types.includes('null');
-  if ('const' in schema) return schema.const === null;
-  if (Array.isArray(schema.enum)) return schema.enum.includes(null);
-  for (const key of ['anyOf', 'oneOf']) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) return branches.some((b) => isObject(b) && admitsNull(b, root, depth + 1));
-  }
-  return false;
-}
-
 function typesOf(schema: Schema): string[] | undefined {
   const type = schema.type;
   if (typeof type === 'string') return [type];
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
-/** Follows a local `$ref` (a JSON pointer into the same output schema); anything else is left unresolved. */
+/** The target of a local `$ref` (a JSON pointer into the same output schema); undefined for anything else. */
+function localTarget(ref: string, root: Schema): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  const pointer = fragmentToPointer(ref);
+  return pointer === undefined ? undefined : getAt(root, pointer);
+}
+
+/** Follows a local `$ref`; anything else is left unresolved. */
 function deref(node: Schema, root: Schema): Schema | undefined {
   let current: Schema = node;
   for (let hops = 0; typeof current.$ref === 'string'; hops++) {
     const ref = current.$ref;
     if (hops > 32 || !ref.startsWith('#')) return current;
-    const pointer = fragmentToPointer(ref);
-    const target = pointer === undefined ? undefined : getAt(root, pointer);
+    const target = localTarget(ref, root);
     if (!isObject(target)) return undefined;
     // Siblings of $ref still apply in 2020-12; the target carries the shape.
     current = target;

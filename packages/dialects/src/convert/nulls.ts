@@ -117,24 +117,6 @@ function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], sink: TypeConfl
   return wrapper;
 }
 
-/** True when the schema already accepts null, so an explicit null cannot mean "omitted". */
-export function admitsNull(s: unknown, refKeyword: string): boolean {
-  if (s === true) return true;
-  if (s === null || typeof s !== 'object' || Array.isArray(s)) return false;
-  const o = s as JsonObject;
-  // Every keyword applies at once: null passes only when none of them excludes it.
-  const t = o.type;
-  if (t !== undefined && t !== 'null' && !(Array.isArray(t) && t.includes('null')) && o.nullable !== true) return false;
-  if (Array.isArray(o.enum) && !o.enum.includes(null)) return false;
-  if (hasOwn(o, 'const') && o.const !== null) return false;
-  if (hasOwn(o, refKeyword) || hasOwn(o, '$ref')) return false;
-  if (Array.isArray(o.anyOf) && !o.anyOf.some((b) => admitsNull(b, refKeyword))) return false;
-  if (Array.isArray(o.oneOf) && !o.oneOf.some((b) => admitsNull(b, refKeyword))) return false;
-  if (Array.isArray(o.allOf) && !o.allOf.every((b) => admitsNull(b, refKeyword))) return false;
-  if (hasOwn(o, 'not') || hasOwn(o, 'if')) return false;
-  return true;
-}
-
 /** Makes an output property schema also accept null, in the dialect's spelling. */
 export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: string, wrapRefs = false): unknown {
   if (s === false) return nulls === 'nullable-flag' ? { nullable: true } : { type: 'null' };

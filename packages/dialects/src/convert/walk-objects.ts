@@ -4,7 +4,8 @@
  * output node and is reused by the root pass for a merged root union.
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
-import { admitsNull, makeNullable } from './nulls.js';
+import { admitsNull } from '../admits-null.js';
+import { makeNullable } from './nulls.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
 import { propertyPointer, pointer, report } from './walk-paths.js';
@@ -94,10 +95,12 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
     const refs = plan.references;
     const refKeyword = refs?.refKeyword ?? '$ref';
     const wrapRefs = refs?.siblings === 'wrap-anyof';
+    // No resolver: the spelled node is asked as it stands, and a reference in it decides nothing.
+    const question = { refKeyword };
     for (const name in props) {
       if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
       required.push(name);
-      if (admitsNull(props[name], refKeyword)) {
+      if (admitsNull(props[name], question) === 'yes') {
         report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
       } else {
         const before = props[name] as JsonObject;

@@ -21,8 +21,8 @@
  * keywords and then judged by them. Also not followed: `dependentSchemas`, values of undeclared keys
  * when `patternProperties` is present, `$dynamicRef`, refs leaving the document.
  */
-import { NullAdmission } from './admits-null.js';
-import type { Loc, SchemaIndex } from './schema-index.js';
+import { nullAdmissionIn, type NullAdmission } from '../admits-null.js';
+import type { Loc, ResourceIndex } from '../resource-index.js';
 
 export interface PropSlot {
   removable: boolean;
@@ -82,8 +82,8 @@ class PlanBuilder {
   private readonly nodes: PlanNode[] = [];
   private readonly nulls: NullAdmission;
 
-  constructor(private readonly index: SchemaIndex) {
-    this.nulls = new NullAdmission(index);
+  constructor(private readonly index: ResourceIndex) {
+    this.nulls = nullAdmissionIn(index);
   }
 
   /** The schema, its `$ref` target and its `allOf` members, recursively. */
@@ -207,7 +207,7 @@ class PlanBuilder {
           if (isObj(s['properties']) && Object.prototype.hasOwnProperty.call(s['properties'], name)) {
             const l = this.index.child(c, 'properties', name);
             if (l) subs.push(l), (declared = true);
-            if (l && this.nulls.of(l) === 'no') refusesNull = true;
+            if (l && this.nulls.of(l.schema) === 'no') refusesNull = true;
           }
           if (isObj(s['patternProperties'])) {
             for (const p of Object.keys(s['patternProperties'])) {
@@ -359,7 +359,7 @@ class PlanBuilder {
 }
 
 /** The plan of a canonical schema; null when no null can ever be removed from its documents. */
-export function buildDecodePlan(index: SchemaIndex): PlanNode | null {
+export function buildDecodePlan(index: ResourceIndex): PlanNode | null {
   const builder = new PlanBuilder(index);
   return builder.prune(builder.node([index.root]));
 }

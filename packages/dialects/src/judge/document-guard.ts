@@ -14,9 +14,9 @@
  * Everywhere else the judge validates directly, and a value it reports is shortened with a bounded
  * writer (rule-words.ts), so a deep or cyclic value never overflows the stack there either.
  */
-import type { SchemaIndex } from './schema-index.js';
+import type { ResourceIndex } from '../resource-index.js';
 
-export function documentGuardNeeded(index: SchemaIndex): boolean {
+export function documentGuardNeeded(index: ResourceIndex): boolean {
   const refs: { pointer: string; target: string }[] = [];
   for (const loc of index.locations()) {
     const s = loc.schema;

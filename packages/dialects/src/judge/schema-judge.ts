@@ -18,7 +18,7 @@ import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
 import { boundedPatterns, patternWarnings } from './pattern-warnings.js';
 import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from './scan.js';
-import { SchemaIndex, type SchemaNode } from './schema-index.js';
+import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
 import { shorten } from './rule-words.js';
@@ -37,7 +37,7 @@ interface Ready {
   ajv: AnyAjv;
   draft: Draft;
   validate: ValidateFunction;
-  index: SchemaIndex | undefined;
+  index: ResourceIndex | undefined;
 }
 
 export type Verdict = { ok: true; value: unknown } | { ok: false; violations: Violation[]; schemaFault: boolean };
@@ -193,7 +193,7 @@ export class SchemaJudge {
 
   private needsGuard(ready: Ready): boolean {
     try {
-      ready.index = new SchemaIndex(this.schema as SchemaNode, ready.draft);
+      ready.index = new ResourceIndex(this.schema as SchemaNode, ready.draft);
       return documentGuardNeeded(ready.index);
     } catch {
       // A schema the index cannot read keeps the guard: safe, only slower.
@@ -208,7 +208,7 @@ export class SchemaJudge {
   private buildPlan(ready: Ready): PlanNode | null {
     let plan: PlanNode | null = null;
     try {
-      plan = buildDecodePlan(ready.index ?? new SchemaIndex(this.schema as SchemaNode, ready.draft));
+      plan = buildDecodePlan(ready.index ?? new ResourceIndex(this.schema as SchemaNode, ready.draft));
     } catch {
       // A schema the planner cannot walk decodes nothing: nulls are then judged as sent.
       plan = null;

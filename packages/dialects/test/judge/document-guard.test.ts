@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { createJudge } from '../../src/judge/create-judge.js';
 import { documentGuardNeeded } from '../../src/judge/document-guard.js';
-import { SchemaIndex, type SchemaNode } from '../../src/judge/schema-index.js';
+import { ResourceIndex, type SchemaNode } from '../../src/resource-index.js';
 import { shorten } from '../../src/judge/rule-words.js';
 
-const needs = (schema: unknown, draft: '2020-12' | 'draft-07' = '2020-12') => documentGuardNeeded(new SchemaIndex(schema as SchemaNode, draft));
+const needs = (schema: unknown, draft: '2020-12' | 'draft-07' = '2020-12') => documentGuardNeeded(new ResourceIndex(schema as SchemaNode, draft));
 
 function nested(depth: number): unknown {
   let deep: unknown = [];
