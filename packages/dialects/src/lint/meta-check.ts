@@ -10,6 +10,7 @@ import { groupAjvErrors } from './ajv-errors.js';
 import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
 import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
 import { validate as meta07 } from './generated/meta-draft-07.generated.js';
+import { plainlyValid } from './meta-fast.js';
 
 export interface MetaProblem {
   /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
@@ -37,6 +38,8 @@ export function unsupportedDialectMessage(value: unknown): string {
  * guards against cyclic objects and runaway nesting first (the validator recurses).
  */
 export function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
+  // Most real schemas are plainly valid; the full validator is the slow, thorough second opinion.
+  if (plainlyValid(schema)) return [];
   const validate = META[dialect];
   if (validate(schema)) return [];
   return groupAjvErrors(validate.errors).map((m) => {

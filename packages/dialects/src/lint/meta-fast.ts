@@ -1,0 +1,193 @@
+/**
+ * A quick yes for the meta-schema check (meta-check.ts): true only when every keyword that the
+ * 2020-12 and draft-07 meta-schemas constrain holds a value of the plain, common shape both accept
+ * (a string description, a type name, a non-negative integer bound, subschemas that pass the same
+ * test, ...). Anything else answers false, and the full precompiled validator decides. Why: the
+ * full validators are ~90 KB of generated code, so their first pass in a process costs more than
+ * converting the schema, and every convert runs the check. Keywords neither meta-schema names are
+ * not validated by them, so they are skipped here too.
+ *
+ * One table serves both drafts: where they differ, it asks for what both accept (an array `items`
+ * or an `enum` with repeated values falls back to the full check). meta-fast.test.ts proves over
+ * the corpus, JSON-Schema-Test-Suite and mutated schemas that a yes here is a yes from both
+ * validators.
+ */
+
+const enum K {
+  Schema,
+  SchemaMap,
+  SchemaArray,
+  String,
+  Boolean,
+  Number,
+  PositiveNumber,
+  Count,
+  Type,
+  Enum,
+  Array,
+  Any,
+  StringArray,
+  StringArrayMap,
+  Dependencies,
+  Id,
+  Fallback,
+}
+
+/** Every keyword either meta-schema defines, with the shape that passes here. */
+const KEYWORDS: ReadonlyMap<string, K> = new Map<string, K>([
+  // core
+  ['$id', K.Id],
+  ['$schema', K.String],
+  ['$ref', K.String],
+  ['$dynamicRef', K.String],
+  ['$recursiveRef', K.String],
+  ['$comment', K.String],
+  ['$defs', K.SchemaMap],
+  ['definitions', K.SchemaMap],
+  // an anchor's pattern and a vocabulary's shape are rare enough to leave to the full check
+  ['$anchor', K.Fallback],
+  ['$dynamicAnchor', K.Fallback],
+  ['$recursiveAnchor', K.Fallback],
+  ['$vocabulary', K.Fallback],
+  // applicator
+  ['prefixItems', K.SchemaArray],
+  ['items', K.Schema],
+  ['additionalItems', K.Schema],
+  ['contains', K.Schema],
+  ['additionalProperties', K.Schema],
+  ['properties', K.SchemaMap],
+  ['patternProperties', K.SchemaMap],
+  ['dependentSchemas', K.SchemaMap],
+  ['propertyNames', K.Schema],
+  ['if', K.Schema],
+  ['then', K.Schema],
+  ['else', K.Schema],
+  ['allOf', K.SchemaArray],
+  ['anyOf', K.SchemaArray],
+  ['oneOf', K.SchemaArray],
+  ['not', K.Schema],
+  ['unevaluatedItems', K.Schema],
+  ['unevaluatedProperties', K.Schema],
+  ['dependencies', K.Dependencies],
+  // validation
+  ['type', K.Type],
+  ['const', K.Any],
+  ['enum', K.Enum],
+  ['multipleOf', K.PositiveNumber],
+  ['maximum', K.Number],
+  ['exclusiveMaximum', K.Number],
+  ['minimum', K.Number],
+  ['exclusiveMinimum', K.Number],
+  ['maxLength', K.Count],
+  ['minLength', K.Count],
+  ['pattern', K.String],
+  ['maxItems', K.Count],
+  ['minItems', K.Count],
+  ['uniqueItems', K.Boolean],
+  ['maxContains', K.Count],
+  ['minContains', K.Count],
+  ['maxProperties', K.Count],
+  ['minProperties', K.Count],
+  ['required', K.StringArray],
+  ['dependentRequired', K.StringArrayMap],
+  // meta-data, format, content
+  ['title', K.String],
+  ['description', K.String],
+  ['default', K.Any],
+  ['deprecated', K.Boolean],
+  ['readOnly', K.Boolean],
+  ['writeOnly', K.Boolean],
+  ['examples', K.Array],
+  ['format', K.String],
+  ['contentEncoding', K.String],
+  ['contentMediaType', K.String],
+  ['contentSchema', K.Schema],
+]);
+
+const SIMPLE_TYPES: ReadonlySet<unknown> = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+
+/** The keywords the table covers (its test compares them with the meta-schemas' own lists). */
+export const FAST_KEYWORDS: readonly string[] = [...KEYWORDS.keys()];
+
+/** True when `schema` is plainly valid against both meta-schemas; false means "ask the full check". */
+export function plainlyValid(schema: unknown): boolean {
+  try {
+    return schemaOk(schema);
+  } catch {
+    // Nesting past the stack: the full check decides (and reports) it.
+    return false;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function schemaOk(node: unknown): boolean {
+  if (typeof node === 'boolean') return true;
+  if (!isObject(node)) return false;
+  for (const key in node) {
+    const kind = KEYWORDS.get(key);
+    if (kind !== undefined && !valueOk(kind, node[key])) return false;
+  }
+  return true;
+}
+
+function valueOk(kind: K, v: unknown): boolean {
+  switch (kind) {
+    case K.Schema:
+      return schemaOk(v);
+    case K.SchemaMap:
+      if (!isObject(v)) return false;
+      for (const k in v) if (!schemaOk(v[k])) return false;
+      return true;
+    case K.SchemaArray:
+      if (!Array.isArray(v) || v.length === 0) return false;
+      for (let i = 0; i < v.length; i++) if (!schemaOk(v[i])) return false;
+      return true;
+    case K.String:
+      return typeof v === 'string';
+    case K.Boolean:
+      return typeof v === 'boolean';
+    case K.Number:
+      return typeof v === 'number' && Number.isFinite(v);
+    case K.PositiveNumber:
+      return typeof v === 'number' && Number.isFinite(v) && v > 0;
+    case K.Count:
+      return typeof v === 'number' && Number.isInteger(v) && v >= 0;
+    case K.Type:
+      if (typeof v === 'string') return SIMPLE_TYPES.has(v);
+      return Array.isArray(v) && v.length > 0 && v.every((t) => SIMPLE_TYPES.has(t)) && new Set(v).size === v.length;
+    case K.Enum:
+      // draft-07 asks for at least one value, none repeated; repeats are only ruled out here for scalars.
+      return Array.isArray(v) && v.length > 0 && v.every((x) => x === null || typeof x !== 'object') && new Set(v).size === v.length;
+    case K.Array:
+      return Array.isArray(v);
+    case K.Any:
+      return true;
+    case K.StringArray:
+      return stringArrayOk(v);
+    case K.StringArrayMap:
+      if (!isObject(v)) return false;
+      for (const k in v) if (!stringArrayOk(v[k])) return false;
+      return true;
+    case K.Dependencies:
+      if (!isObject(v)) return false;
+      for (const k in v) if (!(Array.isArray(v[k]) ? stringArrayOk(v[k]) : schemaOk(v[k]))) return false;
+      return true;
+    case K.Id: {
+      // 2020-12: a URI reference with no fragment but an empty one.
+      if (typeof v !== 'string') return false;
+      const hash = v.indexOf('#');
+      return hash === -1 || hash === v.length - 1;
+    }
+    default:
+      return false;
+  }
+}
+
+function stringArrayOk(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return v.length < 2 || new Set(v).size === v.length;
+}

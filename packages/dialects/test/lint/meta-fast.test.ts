@@ -1,0 +1,145 @@
+// The meta-schema check's quick yes (src/lint/meta-fast.ts) may only say yes where both precompiled
+// meta-schema validators say yes: proved here over the corpus, the conformance inputs,
+// JSON-Schema-Test-Suite, every keyword with every kind of wrong value, mutated corpus schemas and
+// generated schemas. It must also decide the common case, or it would save nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FAST_KEYWORDS, plainlyValid } from '../../src/lint/meta-fast.js';
+import { metaProblems, metaValidator } from '../../src/lint/meta-check.js';
+import { corpusTools, runs } from '../properties/fixtures.js';
+import { anySchema } from '../properties/inputs.js';
+
+const repo = join(import.meta.dirname, '../../../..');
+const require = createRequire(import.meta.url);
+const full2020 = metaValidator('2020-12');
+const full07 = metaValidator('draft-07');
+
+/** The implication under test, as a message naming the schema when it fails. */
+function quickYesHolds(schema: unknown): string | undefined {
+  if (!plainlyValid(schema)) return undefined;
+  if (full2020(schema) && full07(schema)) return undefined;
+  return `quick yes, but the full check refuses: ${JSON.stringify(schema).slice(0, 300)}`;
+}
+
+function corpusSchemas(): unknown[] {
+  const out: unknown[] = [];
+  for (const { tool } of corpusTools()) for (const k of ['inputSchema', 'outputSchema']) if (k in tool) out.push(tool[k]);
+  return out;
+}
+
+function conformanceSchemas(): unknown[] {
+  const out: unknown[] = [];
+  const cases = join(repo, 'conformance/cases');
+  for (const c of readdirSync(cases).sort()) {
+    const input = JSON.parse(readFileSync(join(cases, c, 'input.json'), 'utf8')) as Record<string, unknown>;
+    const tools = Array.isArray(input.tools) ? (input.tools as Record<string, unknown>[]) : 'inputSchema' in input ? [input] : undefined;
+    if (!tools) out.push(input);
+    else for (const t of tools) for (const k of ['inputSchema', 'outputSchema']) if (k in t) out.push(t[k]);
+  }
+  return out;
+}
+
+function suiteSchemas(): unknown[] {
+  const out: unknown[] = [];
+  for (const dir of ['draft2020-12', 'draft7']) {
+    const base = join(repo, 'corpus/json-schema-test-suite/tests', dir);
+    for (const file of readdirSync(base).filter((f) => f.endsWith('.json')).sort()) {
+      for (const c of JSON.parse(readFileSync(join(base, file), 'utf8')) as { schema: unknown }[]) out.push(c.schema);
+    }
+  }
+  return out;
+}
+
+/** Values of every JSON kind, several of them wrong for most keywords. */
+const PROBES: unknown[] = [
+  null, true, false, 0, -0, 1, -1, 1.5, -2.5, 1e300, '', 'x', 'string', 'strng', 'a#b', 'a#', '#', '1bad', '^a', '(',
+  [], [1], ['a'], ['a', 'a'], ['a', 1], ['string', 'null'], ['string', 'string'], ['strng'], [{}], [{}, {}], [true, false], [1, 1], [null], [[]],
+  {}, { a: 1 }, { a: 'x' }, { a: {} }, { a: ['x', 'x'] }, { a: ['x'] }, { a: true }, { type: 'strng' }, { minimum: 'a' },
+];
+
+describe('meta-check quick yes (lint/meta-fast.ts)', () => {
+  it('covers exactly the keywords the 2020-12 and draft-07 meta-schemas define', () => {
+    const names = new Set<string>(Object.keys(require('ajv/dist/refs/json-schema-draft-07.json').properties));
+    for (const part of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content']) {
+      for (const k of Object.keys(require(`ajv/dist/refs/json-schema-2020-12/meta/${part}.json`).properties)) names.add(k);
+    }
+    for (const k of Object.keys(require('ajv/dist/refs/json-schema-2020-12/schema.json').properties)) names.add(k);
+    expect([...FAST_KEYWORDS].sort()).toEqual([...names].sort());
+  });
+
+  it('never says yes where the full check says no: corpus, conformance inputs, JSON-Schema-Test-Suite', () => {
+    const schemas = [...corpusSchemas(), ...conformanceSchemas(), ...suiteSchemas()];
+    expect(schemas.length).toBeGreaterThan(1700);
+    expect(schemas.map(quickYesHolds).filter(Boolean)).toEqual([]);
+  });
+
+  it('never says yes to a wrong value: every keyword with every probe value, at the root and nested', () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const keyword of FAST_KEYWORDS) {
+      for (const value of PROBES) {
+        for (const schema of [{ [keyword]: value }, { type: 'object', properties: { p: { [keyword]: value } } }, { anyOf: [{ items: { [keyword]: value } }] }]) {
+          const f = quickYesHolds(schema);
+          if (f) failures.push(f);
+          if (!full2020(schema) || !full07(schema)) refused++;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // the probes do reach the full check's refusals
+    expect(refused).toBeGreaterThan(1000);
+  });
+
+  it('never says yes to a mutated corpus schema (each keyword of each node given a wrong value)', () => {
+    const failures: string[] = [];
+    const constrained = new Set(FAST_KEYWORDS);
+    const visit = (root: unknown, node: unknown, depth: number): void => {
+      if (node === null || typeof node !== 'object' || depth > 6) return;
+      const obj = node as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        const saved = obj[key];
+        if (constrained.has(key) && !Array.isArray(node)) {
+          for (const value of PROBES) {
+            obj[key] = value;
+            const f = quickYesHolds(root);
+            if (f) failures.push(`${key}: ${f}`);
+          }
+          obj[key] = saved;
+        }
+        visit(root, saved, depth + 1);
+      }
+    };
+    // A clone per schema, mutated in place and restored key by key; every 10th schema keeps the run short.
+    corpusSchemas()
+      .filter((_, i) => i % 10 === 0)
+      .forEach((s) => {
+        const copy = structuredClone(s);
+        visit(copy, copy, 0);
+      });
+    expect(failures).toEqual([]);
+  });
+
+  it('never says yes where the full check says no: generated schemas', () => {
+    fc.assert(
+      fc.property(anySchema, (schema) => {
+        expect(quickYesHolds(schema)).toBeUndefined();
+      }),
+      runs(300),
+    );
+  });
+
+  it('decides the common case: nearly every valid corpus schema gets the quick yes', () => {
+    const valid = corpusSchemas().filter((s) => full2020(s));
+    const quick = valid.filter((s) => plainlyValid(s));
+    expect(quick.length / valid.length).toBeGreaterThan(0.95);
+  });
+
+  it('leaves the findings of metaProblems unchanged (the quick yes only skips the full check)', () => {
+    expect(metaProblems({ type: 'object', required: 'query' }, '', '2020-12').map((p) => p.path)).toEqual(['/required']);
+    expect(metaProblems({ type: 'strng' }, '/inputSchema', 'draft-07').map((p) => p.path)).toEqual(['/inputSchema/type']);
+    expect(metaProblems({ type: 'object', properties: { q: { type: 'string' } } }, '', '2020-12')).toEqual([]);
+  });
+});
