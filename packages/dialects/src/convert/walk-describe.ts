@@ -21,7 +21,10 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
   const t = out.type;
   if (t !== undefined) {
-    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', copyPlain(rule.spell));
+    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) {
+      put(out, 'items', copyPlain(rule.spell));
+      reportNarrowed(s, rule.spell, undefined);
+    }
     return events;
   }
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
@@ -41,13 +44,17 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
   for (const k in spell) if (!hasOwn(out, k)) put(out, k, copyPlain(spell[k]));
   if (valueTypes !== undefined) return events;
-  const refused = ANY_TYPES.filter((x) => !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
-  if (refused.length > 0) {
-    report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
-  }
+  reportNarrowed(s, spell, excluded);
   // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their
   // own sentences say what is accepted.
   return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
+}
+
+/** What the any-value spelling refuses of the types the canonical schema accepts here, reported at the node (for filled items, at their array). */
+function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined): void {
+  const refused = ANY_TYPES.filter((x) => !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+  if (refused.length === 0) return;
+  report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
 }
 
 export function describe(
