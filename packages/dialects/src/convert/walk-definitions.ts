@@ -10,6 +10,7 @@ import { type WalkState, PLACEHOLDER } from './walk-state.js';
 import { report } from './walk-paths.js';
 import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
+import { anyValueDefinition } from './any-value.js';
 
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references as NonNullable<Plan['references']>;
@@ -53,6 +54,10 @@ export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
     const name = s.defNames.get(target.node) as string;
     s.counts.stringLength += name.length;
     put(container, name, out);
+  }
+  if (s.anyValueName !== undefined) {
+    s.counts.stringLength += s.anyValueName.length;
+    put(container, s.anyValueName, anyValueDefinition(s));
   }
   if (s.placeholderSeen && Object.keys(container).length === 0) {
     const out: JsonObject = {};

@@ -10,7 +10,7 @@ import type { Plan, PolicyTable } from './plan.js';
 import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
-import { excludedTypes, narrowSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
+import { excludedTypes, narrowSpell, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 
 const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
 const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
@@ -22,7 +22,7 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   const t = out.type;
   if (t !== undefined) {
     if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) {
-      put(out, 'items', copyPlain(rule.spell));
+      put(out, 'items', placeSpell(s, rule.spell));
       reportNarrowed(s, rule.spell, undefined);
     }
     return events;
@@ -42,7 +42,7 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   // The values decide what is accepted; null stays spelled, so an optional property can still be made nullable.
   const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : undefined;
   const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
-  for (const k in spell) if (!hasOwn(out, k)) put(out, k, copyPlain(spell[k]));
+  for (const k in spell) if (!hasOwn(out, k)) put(out, k, placeSpell(s, spell[k]));
   if (valueTypes !== undefined) return events;
   reportNarrowed(s, spell, excluded);
   // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their

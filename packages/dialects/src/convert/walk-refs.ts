@@ -193,7 +193,8 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   s.tokens = [...target.tokens];
   // A target that states no type (a union, a typeless node) is accepted in other types than the
   // stub's; a closed object stub is reported where it is closed (walk-objects.ts).
-  const guessed = !(isPlainObject(t) && hasOwn(t, 'type'));
+  // (A chain of references with no schema at its end accepts nothing: an error says so elsewhere.)
+  const guessed = !(isPlainObject(t) && (hasOwn(t, 'type') || typeof t.$ref === 'string'));
   if (guessed && !(type === 'object' && s.plan.closed === 'all')) {
     report(s, 'recursion-cut', 'warning', `a cycle is cut here and its stub is spelled as type ${String(type)}, though the canonical schema repeats ${target.name}, which states no single type, so the spelled schema refuses its other values (the server still accepts them)`, pointer(s));
   }
