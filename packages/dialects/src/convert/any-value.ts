@@ -99,6 +99,12 @@ export function anyValueDefinition(s: WalkState): unknown {
   return renamed(s.plan.anyValue?.spell, own.keyword, own.ref, `${own.prefix}${s.anyValueName as string}`);
 }
 
+/** Whether the output still references the any-value definition this output claimed. */
+export function anyValueReferenced(s: WalkState, output: unknown): boolean {
+  const own = ownReference(s);
+  return own !== undefined && s.anyValueName !== undefined && mentions(output, own.keyword, `${own.prefix}${s.anyValueName}`);
+}
+
 function ownReference(s: WalkState): { name: string; keyword: string; prefix: string; ref: string } | undefined {
   const name = s.plan.anyValue?.defineAs;
   const refs = s.plan.references;

@@ -39,7 +39,8 @@ export function finishObjects(
     // Pattern properties this dialect dropped (their sentence is written) still name properties the
     // canonical schema accepts and the closed spelling refuses.
     const patternDropped = !pattern && isPlainObject(node.patternProperties) && Object.keys(node.patternProperties).length > 0;
-    const open = pattern || patternDropped || (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    const openByClosure = (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    const open = pattern || patternDropped || openByClosure;
     if (open && plan.maps === 'close-and-report') {
       const here = pointer(s);
       report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', here);
@@ -49,7 +50,8 @@ export function finishObjects(
         if (d.code === 'any-value-narrowed' && (d.path.startsWith(`${here}/additionalProperties`) || d.path.startsWith(`${here}/patternProperties/`))) s.diags.splice(i, 1);
       }
       const list = dropped ?? [];
-      list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
+      // Dropped pattern properties carry their own sentence; the closure has none to add then.
+      if (pattern || openByClosure) list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
       if (s.explain && explainRanges) {
         // What was walked inside the map's value schemas is not in the output: nothing to explain there.
         const ranges = [...explainRanges.values()].sort((a, b) => b[0] - a[0]);
