@@ -43,7 +43,11 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : undefined;
   const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
   for (const k in spell) if (!hasOwn(out, k)) put(out, k, placeSpell(s, spell[k]));
-  if (valueTypes !== undefined) return events;
+  if (valueTypes !== undefined) {
+    // An enum or const value of a type the spelling has (an object, say) is refused all the same.
+    reportNarrowed(s, spell, excluded, valueTypes.map((t) => (t === 'integer' ? 'number' : t)));
+    return events;
+  }
   reportNarrowed(s, spell, excluded);
   // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their
   // own sentences say what is accepted.
@@ -51,8 +55,8 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
 }
 
 /** What the any-value spelling refuses of the types the canonical schema accepts here, reported at the node (for filled items, at their array). */
-function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined): void {
-  const refused = ANY_TYPES.filter((x) => !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined, accepted: readonly string[] = ANY_TYPES): void {
+  const refused = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
   if (refused.length === 0) return;
   report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
 }
