@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { loadCorpusTools, timeInterleaved, timeMedian, root, isMain } from './lib.mjs';
-import { breakDocument, proposeDocuments } from './realistic-documents.mjs';
+import { breakDocument, proposeDocuments } from '../scripts/realistic-documents.mjs';
 
 const require = createRequire(join(root, 'packages/dialects/package.json'));
 const { Ajv } = require('ajv');
@@ -281,7 +281,7 @@ export async function run() {
     ratios,
     targets,
     notes: [
-      'Realistic documents: bench/realistic-documents.mjs, seeded (the same documents every run): optional properties mostly filled, arrays of 1-5 items, plausible strings and numbers; invalid ones carry one realistic mistake. Minimal documents: required properties only, one item per array.',
+      'Realistic documents: scripts/realistic-documents.mjs, seeded (the same documents every run): optional properties mostly filled, arrays of 1-5 items, plausible strings and numbers; invalid ones carry one realistic mistake. Minimal documents: required properties only, one item per array.',
       'Baseline: precompiled Ajv (draft by $schema), ajv-formats, strict false, allErrors true; errorsText for refused calls.',
       'Null-sending calls: the same arguments make bare Ajv refuse (it cannot read the nulls); "on decoded" is the stricter baseline of a canonical call carrying the same information.',
       'The judge also walks the arguments once (depth/size guard), reads own properties only (Ajv ownProperties) and runs patterns on its bounded engine.',

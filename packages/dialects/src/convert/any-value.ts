@@ -6,6 +6,7 @@
  */
 import { isPlainObject, type JsonObject } from './data.js';
 import { copyPlain } from './node-rules.js';
+import type { WalkState } from './walk-state.js';
 
 export function typeOfValue(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
@@ -82,4 +83,56 @@ export function narrowSpell(spell: JsonObject, keep: readonly string[] | undefin
     return out;
   }
   return trim(spell) ?? (copyPlain(spell) as JsonObject);
+}
+
+/**
+ * A copy of (part of) the any-value spell for the output. Where it references the spell's own
+ * definition (`defineAs`), the definition is claimed for this output under a free name (the
+ * author's definitions keep theirs) and the reference is written with that name.
+ */
+export function placeSpell(s: WalkState, value: unknown): unknown {
+  const own = ownReference(s);
+  if (own === undefined || !mentions(value, own.keyword, own.ref)) return copyPlain(value);
+  if (s.anyValueName === undefined) {
+    const base = own.name;
+    let name = base;
+    for (let i = 2; s.usedNames.has(name); i++) name = `${base}_${i}`;
+    s.usedNames.add(name);
+    s.anyValueName = name;
+  }
+  return renamed(value, own.keyword, own.ref, `${own.prefix}${s.anyValueName}`);
+}
+
+/** The definition the spell stands for, under the name this output gave it. */
+export function anyValueDefinition(s: WalkState): unknown {
+  const own = ownReference(s) as NonNullable<ReturnType<typeof ownReference>>;
+  return renamed(s.plan.anyValue?.spell, own.keyword, own.ref, `${own.prefix}${s.anyValueName as string}`);
+}
+
+/** Whether the output still references the any-value definition this output claimed. */
+export function anyValueReferenced(s: WalkState, output: unknown): boolean {
+  const own = ownReference(s);
+  return own !== undefined && s.anyValueName !== undefined && mentions(output, own.keyword, `${own.prefix}${s.anyValueName}`);
+}
+
+function ownReference(s: WalkState): { name: string; keyword: string; prefix: string; ref: string } | undefined {
+  const name = s.plan.anyValue?.defineAs;
+  const refs = s.plan.references;
+  if (name === undefined || refs === undefined || refs.mode !== 'keep') return undefined;
+  return { name, keyword: refs.refKeyword, prefix: refs.refPrefix, ref: `${refs.refPrefix}${name}` };
+}
+
+function mentions(value: unknown, keyword: string, ref: string): boolean {
+  if (Array.isArray(value)) return value.some((v) => mentions(v, keyword, ref));
+  if (!isPlainObject(value)) return false;
+  for (const k in value) if (k === keyword ? value[k] === ref : mentions(value[k], keyword, ref)) return true;
+  return false;
+}
+
+function renamed(value: unknown, keyword: string, from: string, to: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => renamed(v, keyword, from, to));
+  if (!isPlainObject(value)) return value;
+  const out: JsonObject = {};
+  for (const k in value) out[k] = k === keyword && value[k] === from ? to : renamed(value[k], keyword, from, to);
+  return out;
 }

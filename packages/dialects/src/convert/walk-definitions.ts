@@ -10,6 +10,7 @@ import { type WalkState, PLACEHOLDER } from './walk-state.js';
 import { report } from './walk-paths.js';
 import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
+import { anyValueDefinition, anyValueReferenced } from './any-value.js';
 
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references as NonNullable<Plan['references']>;
@@ -54,11 +55,17 @@ export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
     s.counts.stringLength += name.length;
     put(container, name, out);
   }
+  // A spelling that claimed it may have been left out since (the values of a map closed and reported).
+  if (s.anyValueName !== undefined && anyValueReferenced(s, [rootOut, container])) {
+    s.counts.stringLength += s.anyValueName.length;
+    put(container, s.anyValueName, anyValueDefinition(s));
+  }
   if (s.placeholderSeen && Object.keys(container).length === 0) {
     const out: JsonObject = {};
     for (const k in rootOut) if (rootOut[k] !== PLACEHOLDER) put(out, k, rootOut[k]);
     return out;
   }
+  if (Object.keys(container).length === 0) return rootOut;
   const allow = s.plan.rootTable.allow;
   if (allow && !allow.has(refs.definitionsKeyword)) {
     report(s, 'definitions-not-allowed', 'error', `the references need ${refs.definitionsKeyword} at the root, which this dialect does not admit there`, s.prefix);

@@ -11,7 +11,7 @@ import type { Plan, PolicyTable } from './plan.js';
 import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
-import { excludedTypes, narrowSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
+import { excludedTypes, narrowSpell, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 
 const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
 const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
@@ -22,7 +22,10 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
   const t = out.type;
   if (t !== undefined) {
-    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) put(out, 'items', copyPlain(rule.spell));
+    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) {
+      put(out, 'items', placeSpell(s, rule.spell));
+      reportNarrowed(s, rule.spell, undefined);
+    }
     return events;
   }
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
@@ -40,15 +43,23 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   // The values decide what is accepted; null stays spelled, so an optional property can still be made nullable.
   const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : undefined;
   const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
-  for (const k in spell) if (!hasOwn(out, k)) put(out, k, copyPlain(spell[k]));
-  if (valueTypes !== undefined) return events;
-  const refused = ANY_TYPES.filter((x) => !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
-  if (refused.length > 0) {
-    report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
+  for (const k in spell) if (!hasOwn(out, k)) put(out, k, placeSpell(s, spell[k]));
+  if (valueTypes !== undefined) {
+    // An enum or const value of a type the spelling has (an object, say) is refused all the same.
+    reportNarrowed(s, spell, excluded, valueTypes.map((t) => (t === 'integer' ? 'number' : t)));
+    return events;
   }
+  reportNarrowed(s, spell, excluded);
   // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their
   // own sentences say what is accepted.
   return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
+}
+
+/** What the any-value spelling refuses of the types the canonical schema accepts here, reported at the node (for filled items, at their array). */
+function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined, accepted: readonly string[] = ANY_TYPES): void {
+  const refused = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+  if (refused.length === 0) return;
+  report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
 }
 
 export function describe(

@@ -153,6 +153,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     else out[outKey] = v;
   }
   if (itemsFalse) dropped = noMoreItems(out, node, table, dropped);
+  if (dropped !== undefined && out.items !== undefined && out.items !== false && dropped.some(([k]) => k === 'prefixItems')) {
+    // Without its positions, the items schema stands for every item, the first ones included.
+    report(s, 'items-narrowed', 'warning', 'prefixItems cannot be spelled in this dialect, so the items schema applies to the leading items too, and the spelled schema refuses leading items that only their positional schema accepts (the server still accepts them)', pointer(s));
+  }
   if (falseNames !== undefined) events = leftOutProperties(out, falseNames, events);
 
   if (plan.identity) return out;

@@ -37,7 +37,11 @@ export function finishObjects(
     const pattern = hasOwn(out, 'patternProperties');
     // An object that accepts other properties (a map, an explicit opening, a free-form object
     // below the root) loses them when closed: its rule goes into the description and is reported.
-    const open = pattern || (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    // Pattern properties this dialect dropped (their sentence is written) still name properties the
+    // canonical schema accepts and the closed spelling refuses.
+    const patternDropped = !pattern && isPlainObject(node.patternProperties) && Object.keys(node.patternProperties).length > 0;
+    const openByClosure = (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    const open = pattern || patternDropped || openByClosure;
     if (open && plan.maps === 'close-and-report') {
       const here = pointer(s);
       report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', here);
@@ -47,7 +51,8 @@ export function finishObjects(
         if (d.code === 'any-value-narrowed' && (d.path.startsWith(`${here}/additionalProperties`) || d.path.startsWith(`${here}/patternProperties/`))) s.diags.splice(i, 1);
       }
       const list = dropped ?? [];
-      list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
+      // Dropped pattern properties carry their own sentence; the closure has none to add then.
+      if (pattern || openByClosure) list.push(['additionalProperties', hasOwn(node, 'additionalProperties') ? node.additionalProperties : true]);
       if (s.explain && explainRanges) {
         // What was walked inside the map's value schemas is not in the output: nothing to explain there.
         const ranges = [...explainRanges.values()].sort((a, b) => b[0] - a[0]);
@@ -61,6 +66,12 @@ export function finishObjects(
       dropped = list;
     } else if (!open && ap !== false) {
       out.additionalProperties = false;
+      // Left open by default (no additionalProperties, patternProperties or unevaluatedProperties
+      // false): the canonical schema accepts other properties, which the closed spelling refuses.
+      // No sentence (the author stated no rule), but the narrowing is reported where it happens.
+      if (node.unevaluatedProperties !== false) {
+        report(s, 'object-closed', 'warning', 'this object does not say additionalProperties: false, so the canonical schema accepts other properties; the dialect closes every object, so the spelled schema refuses them (the server still accepts them). Write additionalProperties: false in the canonical schema if no other property is meant', pointer(s));
+      }
     }
   }
   return finishOptional(s, out, node, dropped, mergedRoot);

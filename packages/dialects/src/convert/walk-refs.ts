@@ -191,6 +191,13 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   const ev: NoteEvent[] = [...(events ?? []), cycle];
   const savedTokens = s.tokens;
   s.tokens = [...target.tokens];
+  // A target that states no type (a union, a typeless node) is accepted in other types than the
+  // stub's; a closed object stub is reported where it is closed (walk-objects.ts).
+  // (A chain of references with no schema at its end accepts nothing: an error says so elsewhere.)
+  const guessed = !(isPlainObject(t) && (hasOwn(t, 'type') || typeof t.$ref === 'string'));
+  if (guessed && !(type === 'object' && s.plan.closed === 'all')) {
+    report(s, 'recursion-cut', 'warning', `a cycle is cut here and its stub is spelled as type ${String(type)}, though the canonical schema repeats ${target.name}, which states no single type, so the spelled schema refuses its other values (the server still accepts them)`, pointer(s));
+  }
   const out = walk(s, shape, atRoot, undefined, ev);
   s.tokens = savedTokens;
   return out;

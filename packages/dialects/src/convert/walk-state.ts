@@ -84,6 +84,8 @@ export class WalkState {
   levelMax = 0;
   /** The parent's single type, handed to the typeless branches of its anyOf / oneOf. */
   inheritType: string | undefined = undefined;
+  /** The name of the any-value definition in this output, once a spelling references it (any-value.ts). */
+  anyValueName: string | undefined = undefined;
 
   constructor(plan: Plan, limits: WalkLimits, diags: Diagnostic[], explain?: Explanation[]) {
     this.plan = plan;

@@ -80,6 +80,7 @@ export class SchemaWalker {
     s.givenSets = undefined;
     s.givenCounts = undefined;
     s.placeholderSeen = false;
+    s.anyValueName = undefined;
     s.typelessNullables.length = 0;
     s.counts.reset();
     s.levelMax = 0;
@@ -88,7 +89,7 @@ export class SchemaWalker {
     const refs = s.plan.references;
     if (refs && isPlainObject(root)) registerRootDefinitions(s, root);
     let out = walk(s, root, true, undefined);
-    if (refs && (s.defQueue.length > 0 || s.placeholderSeen) && isPlainObject(out)) out = emitDefinitions(s, out);
+    if (refs && (s.defQueue.length > 0 || s.placeholderSeen || s.anyValueName !== undefined) && isPlainObject(out)) out = emitDefinitions(s, out);
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
     if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;

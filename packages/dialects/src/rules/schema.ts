@@ -88,6 +88,13 @@ export const AnyValueSchema = z.strictObject({
   inferFromEnum: z.boolean().default(false),
   /** Give an array with no items schema the same spelling as its items. */
   fillItems: z.boolean().default(false),
+  /**
+   * The spell is also a definition of this name, which it may reference (refPrefix + name) to say
+   * "any value" again inside itself, e.g. arrays of any value. Emitted in the output's definitions
+   * wherever the spell's reference is written (another name if the author's definitions hold it).
+   * Needs a references rule with mode keep.
+   */
+  defineAs: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
 });
 
 /** The action keys; a rule carries exactly one of them. */

@@ -132,6 +132,9 @@ describe('strict-style rules', () => {
   it('reports a closed map with its rule in the description, and the null ambiguity of an optional property that admits null', () => {
     expect(out.properties.m).toEqual({ type: ['object', 'null'], additionalProperties: false, description: 'Other properties must match {"type":"string"}.' });
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      // the root and the definition leave other properties open by default: closed, and reported
+      ['object-closed', 'warning', ''],
+      ['object-closed', 'warning', '/$defs/A'],
       ['map-closed', 'warning', '/properties/m'],
       ['optional-null-ambiguous', 'warning', '/properties/n'],
     ]);
@@ -147,7 +150,8 @@ describe('strict-style rules', () => {
       required: ['a', 'b'],
       description: 'Must match one of the 2 alternative shapes of the canonical schema.',
     });
-    expect(codes(merged.diagnostics)).toEqual(['root-union']);
+    // each branch, and so the merged root, leaves other properties open by default
+    expect(codes(merged.diagnostics)).toEqual(['object-closed', 'root-union', 'object-closed', 'object-closed']);
     expect(merged.ok).toBe(true);
     const refused = convert({ anyOf: [{ type: 'string' }, { type: 'object' }] }, strict);
     expect(refused.ok).toBe(false);

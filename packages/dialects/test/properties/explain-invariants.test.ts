@@ -9,7 +9,7 @@ import { anyInput } from './inputs.js';
 
 // Bug (format-requests.md, property-test helper's 10:17 section, item 9): under a dialect that
 // closes every object, a map's `additionalProperties` schema is listed both "kept" and "described".
-const TWO_OUTCOMES = new Set(['anthropic_strict@2026-05', 'bedrock_strict@2026-12', 'openai_strict@2024-08', 'openai_strict@2026-10']);
+const TWO_OUTCOMES = new Set(['anthropic_strict@2026-05', 'bedrock_strict@2026-12', 'openai_strict@2024-08', 'openai_strict@2026-10', 'openai_strict@2026-12']);
 
 const CHECKS: [string, Check][] = [
   ['never throws, well-formed entries, input untouched, deterministic', wellFormed],

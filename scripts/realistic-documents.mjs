@@ -4,6 +4,12 @@
 // realistic mistake (a wrong type deep inside, a required property left out, a number out of
 // range, a string too long, an unknown key). The generator only proposes: the caller keeps a
 // document only when bare Ajv agrees it is valid (or invalid), so no generator gap skews a bench.
+//
+// With `{ wide: true }` it proposes the breadth of what a schema accepts rather than what a caller
+// usually sends: any JSON value where the schema says nothing of the type, null where a type, enum
+// or branch admits it, extra properties on an open object, empty arrays, and recursive structures
+// more levels deep. The narrowing proof (packages/dialects/test/check/narrowings.test.ts) uses it;
+// the bench uses the default, so its documents stay the same.
 
 const WORDS = ['alpha', 'report', 'main', 'issue', 'draft', 'user', 'north', 'value', 'summary', 'file', 'release', 'team', 'query', 'open', 'review', 'search', 'note', 'data', 'status', 'owner'];
 
@@ -66,10 +72,25 @@ function mergeAllOf(schema) {
   return out;
 }
 
+const OBJECT_WORDS = ['kind', 'meta', 'extra', 'note'];
+
 class Generator {
-  constructor(root, rand) {
+  constructor(root, rand, wide = false) {
     this.root = root;
     this.rand = rand;
+    this.wide = wide;
+  }
+
+  /** Any JSON value: each type in turn, nested a little (what a schema with no type accepts). */
+  anyValue(depth) {
+    const kind = Math.floor(this.rand() * (depth > 6 ? 5 : 7));
+    if (kind === 0) return this.pick(WORDS);
+    if (kind === 1) return this.int(-5, 500);
+    if (kind === 2) return this.rand() * 100;
+    if (kind === 3) return this.rand() < 0.5;
+    if (kind === 4) return null;
+    if (kind === 5) return Object.fromEntries(Array.from({ length: this.int(0, 2) }, (_, i) => [`${this.pick(OBJECT_WORDS)}_${i}`, this.anyValue(depth + 2)]));
+    return Array.from({ length: this.int(0, 3) }, () => this.anyValue(depth + 2));
   }
 
   pick(list) {
@@ -81,22 +102,23 @@ class Generator {
   }
 
   value(schema, depth) {
-    if (schema === true || schema === undefined || schema === null) return this.pick(WORDS);
+    if (schema === true || schema === undefined || schema === null) return this.wide ? this.anyValue(depth) : this.pick(WORDS);
     if (schema === false) return undefined;
-    if (depth > 8) return this.minimal(schema, depth);
+    if (depth > (this.wide ? 14 : 8)) return this.minimal(schema, depth);
     if (typeof schema.$ref === 'string') {
       const target = resolveRef(this.root, schema.$ref);
       return target === undefined ? this.pick(WORDS) : this.value(target, depth + 1);
     }
     if (schema.const !== undefined) return schema.const;
     if (Array.isArray(schema.enum)) {
+      if (this.wide) return this.pick(schema.enum);
       const nonNull = schema.enum.filter((v) => v !== null);
       return nonNull.length ? this.pick(nonNull) : null;
     }
     if (Array.isArray(schema.allOf)) return this.value(mergeAllOf(schema), depth + 1);
     for (const kw of ['anyOf', 'oneOf']) {
       if (Array.isArray(schema[kw]) && schema[kw].length) {
-        const branches = schema[kw].filter((s) => !(isObj(s) && s.type === 'null'));
+        const branches = this.wide ? schema[kw] : schema[kw].filter((s) => !(isObj(s) && s.type === 'null'));
         const branch = this.pick(branches.length ? branches : schema[kw]);
         // Siblings of the alternatives (type, properties) apply too.
         const merged = isObj(branch) ? { ...schema, [kw]: undefined, ...branch } : branch;
@@ -107,10 +129,14 @@ class Generator {
     if (Array.isArray(schema.examples) && schema.examples.length && this.rand() < 0.5) return this.pick(schema.examples);
     let type = schema.type;
     if (Array.isArray(type)) {
-      const nonNull = type.filter((t) => t !== 'null');
-      type = nonNull.length ? this.pick(nonNull) : 'null';
+      const choices = this.wide ? type : type.filter((t) => t !== 'null');
+      type = choices.length ? this.pick(choices) : 'null';
     }
-    if (!type) type = schema.properties || schema.additionalProperties || schema.required ? 'object' : schema.items || schema.prefixItems ? 'array' : 'string';
+    if (!type) {
+      const implied = schema.properties || schema.additionalProperties || schema.required ? 'object' : schema.items || schema.prefixItems ? 'array' : undefined;
+      if (implied === undefined && this.wide) return this.anyValue(depth);
+      type = implied ?? 'string';
+    }
     switch (type) {
       case 'object':
         return this.object(schema, depth);
@@ -155,6 +181,10 @@ class Generator {
     }
     for (const k of required) if (!(k in out)) out[k] = this.value(props[k], depth + 1);
     const extra = schema.additionalProperties;
+    if (this.wide && Object.keys(props).length > 0 && extra !== false && schema.unevaluatedProperties !== false && this.rand() < 0.3) {
+      // An open object takes properties it does not name.
+      out[`${this.pick(OBJECT_WORDS)}_x`] = isObj(extra) ? this.value(extra, depth + 1) : this.anyValue(depth + 1);
+    }
     if (Object.keys(props).length === 0 && extra !== false && isObj(schema) && !schema.patternProperties) {
       // A map: a few entries under the additionalProperties schema.
       const n = this.int(1, 4);
@@ -166,7 +196,7 @@ class Generator {
   array(schema, depth) {
     const min = Number.isInteger(schema.minItems) ? schema.minItems : 0;
     const max = Number.isInteger(schema.maxItems) ? schema.maxItems : min + 6;
-    const n = Math.min(max, Math.max(min, this.int(1, 5)));
+    const n = Math.min(max, Math.max(min, this.int(this.wide ? 0 : 1, 5)));
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
     const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
     const out = [];
@@ -224,9 +254,12 @@ class Generator {
   }
 }
 
-/** Up to `count` proposed valid documents for `schema`; the same schema and seed give the same list. */
-export function proposeDocuments(schema, seed, count) {
-  const gen = new Generator(schema, seededRandom(seed));
+/**
+ * Up to `count` proposed valid documents for `schema`; the same schema and seed give the same list.
+ * `options.wide`: the breadth of what the schema accepts (see the top of this file).
+ */
+export function proposeDocuments(schema, seed, count, options = {}) {
+  const gen = new Generator(schema, seededRandom(seed), options.wide === true);
   const out = [];
   for (let i = 0; i < count; i++) out.push(gen.value(schema, 0));
   return out;
