@@ -28,6 +28,7 @@ export function withDialects(server: ConnectableServer, options: DialectFrontOpt
   return new DialectFront(
     {
       restart: false,
+      callerContext: true,
       clientInfo: { name: 'dialects-mcp', version: '0.1.0' },
       open: async () => {
         const [front, back] = wirePair(callerExtra);
