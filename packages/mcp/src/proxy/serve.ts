@@ -1,19 +1,34 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DIALECT_URL_PARAMETER } from '../constants.js';
 import type { DialectFront } from '../front/dialect-front.js';
 import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
+import { StdioLinesTransport } from './stdio-lines-transport.js';
+
+/** Largest stdio line read from the caller: the SDK's own default buffer limit. */
+const STDIO_LINE_LIMIT = 10 * 1024 * 1024;
 
 /** Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too. */
 export async function serveStdio(front: DialectFront, upstream: string): Promise<void> {
-  const stop = (): void => {
-    void front.close().finally(() => process.exit(0));
+  let stopping = false;
+  const stop = (code: number): void => {
+    if (stopping) return;
+    stopping = true;
+    void front.close().finally(() => process.exit(code));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  await front.connect(new StdioServerTransport());
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  process.stdin.on('end', () => stop(0));
+  const server = await front.connect(new StdioLinesTransport(process.stdin, process.stdout, STDIO_LINE_LIMIT));
+  // A line it cannot read is said on stderr and skipped. A line past the limit closes the caller's
+  // stream, which leaves it in no known state: exit non-zero rather than live on answering nobody.
+  server.onerror = (error) => process.stderr.write(`dialects-mcp proxy: stdio: ${error.message}\n`);
+  const closed = server.onclose;
+  server.onclose = () => {
+    closed?.();
+    if (!stopping) process.stderr.write('dialects-mcp proxy: stdio: the caller\'s stream closed; exiting with code 1.\n');
+    stop(1);
+  };
   process.stderr.write(`dialects-mcp proxy for ${upstream} on stdio; requests that name no dialect get "${front.defaultDialect}".\n`);
 }
 
