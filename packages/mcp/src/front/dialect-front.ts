@@ -38,8 +38,7 @@ export interface DialectFrontOptions extends ForwardTimeouts {
 }
 
 /** Where the upstream is and how to reach it again after a drop. */
-export type UpstreamOptions = Pick<UpstreamLinkOptions, 'open' | 'restart' | 'initialDelayMs' | 'maxDelayMs' | 'clientInfo'> &
-  Pick<ForwardTimeouts, 'callerContext'>;
+export type UpstreamOptions = Pick<UpstreamLinkOptions, 'open' | 'restart' | 'initialDelayMs' | 'maxDelayMs' | 'clientInfo'>;
 
 /** What the upstream said about itself at its last (re)connection. */
 interface UpstreamFacts {
@@ -75,7 +74,7 @@ export class DialectFront {
     const registry = options.registry ?? loadDialects();
     this.selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
     this.defaultDialect = this.selection.defaultName;
-    this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, callerContext: upstream.callerContext, linkFailed: (error) => this.link.fail(error) };
+    this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error) };
     this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
     this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);
     this.link = new UpstreamLink({

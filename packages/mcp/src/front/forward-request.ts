@@ -3,7 +3,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { McpError, ResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DIALECT_META_KEY } from '../constants.js';
-import { downstreamRequest } from './request-context.js';
+import { sendingFor } from './request-context.js';
 import { upstreamError } from './upstream-error.js';
 
 /** The zod schema the SDK client parses an answer with (the SDK's own schemas; loose ResultSchema passes anything through). */
@@ -15,12 +15,6 @@ export type DownstreamExtra = RequestHandlerExtra<ServerRequest, ServerNotificat
 export interface ForwardTimeouts {
   /** Milliseconds without an answer or progress before the request fails; default 60 s (the SDK's). */
   requestTimeoutMs?: number;
-  /**
-   * Run each request in the caller's async context (request-context.ts), for an upstream in this
-   * process. Off for a process or HTTP upstream: the context store costs every promise of the
-   * process a hook, and nobody there reads it.
-   */
-  callerContext?: boolean;
   /** Told when the transport itself failed (not an MCP error, not the caller's cancellation): the link is broken. */
   linkFailed?: (error: unknown) => void;
 }
@@ -62,9 +56,8 @@ export async function forwardRequest(
     };
   }
   try {
-    const send = () => client.request({ method, params: out }, resultSchema, options);
-    // In the caller's context, an in-process upstream can give its handlers the caller's auth and request info.
-    return (await (timeouts.callerContext ? downstreamRequest.run(extra, send) : send())) as Record<string, unknown>;
+    // Sent as the caller's, so an in-process upstream can give its handlers the caller's auth and request info.
+    return (await sendingFor(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
   } catch (error) {
     if (!extra.signal.aborted && !(error instanceof McpError)) timeouts.linkFailed?.(error);
     throw upstreamError(error);
