@@ -1,7 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { DialectError } from '@redouble/dialects';
 import { DialectFront, type DialectFrontOptions } from './front/dialect-front.js';
-import { callerOfSend } from './front/request-context.js';
+import { downstreamRequest } from './front/request-context.js';
 import { wirePair, type MessageExtra } from './front/wire-pair.js';
 
 /** What withDialects needs of an SDK 1.x McpServer (or low-level Server): that it can connect to a transport. */
@@ -41,7 +41,7 @@ export function withDialects(server: ConnectableServer, options: DialectFrontOpt
 
 /** The caller's authInfo and HTTP request info, for the McpServer's handlers to see as their own. */
 function callerExtra(): MessageExtra {
-  const caller = callerOfSend();
+  const caller = downstreamRequest.getStore();
   if (!caller || (caller.authInfo === undefined && caller.requestInfo === undefined)) return undefined;
   return { authInfo: caller.authInfo, requestInfo: caller.requestInfo } as MessageExtra;
 }

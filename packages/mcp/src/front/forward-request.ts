@@ -3,7 +3,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { McpError, ResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { DIALECT_META_KEY } from '../constants.js';
-import { sendingFor } from './request-context.js';
+import { downstreamRequest } from './request-context.js';
 import { upstreamError } from './upstream-error.js';
 
 /** The zod schema the SDK client parses an answer with (the SDK's own schemas; loose ResultSchema passes anything through). */
@@ -56,8 +56,8 @@ export async function forwardRequest(
     };
   }
   try {
-    // Sent as the caller's, so an in-process upstream can give its handlers the caller's auth and request info.
-    return (await sendingFor(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
+    // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
+    return (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
   } catch (error) {
     if (!extra.signal.aborted && !(error instanceof McpError)) timeouts.linkFailed?.(error);
     throw upstreamError(error);
