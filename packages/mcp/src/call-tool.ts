@@ -8,6 +8,13 @@ import { RequestError } from './request-error.js';
 import type { ToolCallContext } from './tool-definition.js';
 import type { ToolListCache } from './tool-list-cache.js';
 
+export interface ToolCallerOptions {
+  /** Limits of each tool's judge (createJudge options). */
+  judge?: JudgeOptions;
+  /** Results come from an MCP server over the wire, not from a handler written here: see wireShapeProblem. */
+  wireResults?: boolean;
+}
+
 /**
  * Runs tools/call: judges the arguments against the canonical inputSchema (whatever spelling the
  * caller read), hands the handler what a canonical caller would have sent, and judges the
@@ -20,15 +27,15 @@ export class ToolCaller {
   // Compiled on a tool's first call: compiling every schema up front would make a large server slow to start.
   private readonly judges = new Map<string, Judge>();
 
-  constructor(
-    tools: Map<string, RegisteredTool>,
-    lists: ToolListCache,
-    logger: Logger,
-    private readonly judgeOptions?: JudgeOptions,
-  ) {
+  private readonly judgeOptions: JudgeOptions | undefined;
+  private readonly wireResults: boolean;
+
+  constructor(tools: Map<string, RegisteredTool>, lists: ToolListCache, logger: Logger, options: ToolCallerOptions = {}) {
     this.tools = tools;
     this.lists = lists;
     this.logger = logger;
+    this.judgeOptions = options.judge;
+    this.wireResults = options.wireResults === true;
   }
 
   async call(name: string, args: unknown, dialect: Dialect, extra: ToolCallContext['extra']): Promise<CallToolResult> {
@@ -70,12 +77,8 @@ export class ToolCaller {
     if (result === null || typeof result !== 'object') {
       throw this.serverFault(entry.name, 'its handler returned no result object.');
     }
-    // The SDK checks this only for handlers it registers itself; tools/call is answered without one.
-    const shape = CallToolResultSchema.safeParse(result);
-    if (!shape.success) {
-      const first = shape.error.issues[0];
-      throw this.serverFault(entry.name, `its handler result is not a CallToolResult (at /${first?.path.join('/') ?? ''}: ${first?.message ?? 'invalid'}).`);
-    }
+    const misshapen = this.wireResults ? wireShapeProblem(result) : handlerShapeProblem(result);
+    if (misshapen) throw this.serverFault(entry.name, `its handler result is not a CallToolResult (${misshapen}).`);
     // A reported tool error need not follow the output schema.
     if (result.isError === true || entry.tool.outputSchema === undefined) return withTextContent(result);
     if (result.structuredContent === undefined) {
@@ -96,6 +99,32 @@ export class ToolCaller {
     this.logger.warn(message);
     return new RequestError(INTERNAL_ERROR, message, { fault: 'server', tool: name, violations });
   }
+}
+
+/**
+ * A handler's result, checked whole by the SDK's own schema: the SDK checks this only for handlers
+ * it registers itself, and tools/call is answered without one.
+ */
+function handlerShapeProblem(result: CallToolResult): string | undefined {
+  const shape = CallToolResultSchema.safeParse(result);
+  if (shape.success) return undefined;
+  const first = shape.error.issues[0];
+  return `at /${first?.path.join('/') ?? ''}: ${first?.message ?? 'invalid'}`;
+}
+
+/**
+ * A result that came over the wire from an MCP server (a front's upstream): only what this side
+ * reads is checked. The rest goes back as the upstream sent it, as every other answer a front
+ * passes through, and the caller's own SDK reads it as it would unproxied; parsing it whole with the
+ * SDK's schema on every call cost more than the judge.
+ */
+function wireShapeProblem(result: CallToolResult): string | undefined {
+  if (Array.isArray(result)) return 'at /: an array';
+  if (result.content !== undefined && !Array.isArray(result.content)) return 'at /content: not an array';
+  if (result.isError !== undefined && typeof result.isError !== 'boolean') return 'at /isError: not a boolean';
+  const structured: unknown = result.structuredContent;
+  if (structured !== undefined && (structured === null || typeof structured !== 'object' || Array.isArray(structured))) return 'at /structuredContent: not an object';
+  return undefined;
 }
 
 /** Structured results should also be readable as text (MCP tools: structured content). */

@@ -1,8 +1,8 @@
 import { loadDialects, type DialectRegistry, type JudgeOptions } from '@redouble/dialects';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, ListToolsRequestSchema, McpError, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
-import { readCallParams } from './call-params.js';
+import { answerToolsCall } from './answer-tools-call.js';
 import { ToolCaller } from './call-tool.js';
 import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
@@ -10,7 +10,7 @@ import { DialectSelection } from './dialect-selection.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { ToolPager, toolSetVersion } from './paginate.js';
 import { registerTools } from './register-tools.js';
-import type { DialectTool, ToolCallContext } from './tool-definition.js';
+import type { DialectTool } from './tool-definition.js';
 import { ToolListCache, type DialectToolList } from './tool-list-cache.js';
 
 export interface DialectToolsOptions {
@@ -62,7 +62,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
   const registered = registerTools(tools, logger);
   const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
   const lists = new ToolListCache(registered, logger);
-  const caller = new ToolCaller(registered, lists, logger, options.judge);
+  const caller = new ToolCaller(registered, lists, logger, { judge: options.judge });
   let version: string | undefined;
   // Hashed on the first paged answer only: a server that never pages never pays for it.
   const pager = new ToolPager(options.pageSize, () => (version ??= toolSetVersion([...registered.values()].map((r) => r.tool))));
@@ -82,19 +82,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
         const dialect = selection.select(request.params?._meta);
         return pager.page(lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
       });
-      // tools/call is answered from the request as sent: a handler registered for it would only see
-      // requests that passed the SDK's schema, and a failing one goes back as -32603 with a Zod
-      // dump, where a caller's mistake is -32602 in plain words (see call-params.ts).
-      const next = server.fallbackRequestHandler;
-      server.fallbackRequestHandler = async (request, extra) => {
-        if (request.method !== 'tools/call') {
-          if (next) return next(request, extra);
-          throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
-        }
-        const params = readCallParams(request.params);
-        const dialect = selection.select(params.meta);
-        return caller.call(params.name, params.args, dialect, extra as ToolCallContext['extra']);
-      };
+      answerToolsCall(server, (params, extra) => caller.call(params.name, params.args, selection.select(params.meta), extra));
     },
   };
 }

@@ -1,11 +1,10 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { LineChunker } from './stdio-lines.js';
+import { StdioLinesTransport } from './stdio-lines-transport.js';
 
 /** Largest stdio line read as one message (the SDK's own default, named so messages can state it). */
 export const STDIO_LINE_LIMIT = 10 * 1024 * 1024;
 
 export interface BoundedStdio {
-  transport: StdioServerTransport;
+  transport: StdioLinesTransport;
   /** Says why on stderr and exits 1 (once; not while stopping normally). */
   fail(why: string): void;
 }
@@ -13,7 +12,7 @@ export interface BoundedStdio {
 /**
  * This process's stdin/stdout as an MCP server transport that reads at most STDIO_LINE_LIMIT bytes
  * per line, for the bins that serve stdio (the demo server, the proxy). A line the transport cannot
- * read (not JSON, not JSON-RPC) is the SDK's to report and skip. A line past the limit leaves the
+ * read (not JSON, not JSON-RPC) goes to the server's onerror and is skipped. A line past the limit leaves the
  * stream in no known state: say so and exit non-zero, so that a supervisor restarts the process
  * instead of talking to one that silently never answers again. Ending stdin, SIGINT or SIGTERM
  * runs `stop` and exits 0.
@@ -34,8 +33,6 @@ export function boundedStdio(label: string, stop: () => Promise<unknown>): Bound
     process.stderr.write(`${label}: stdio: ${why}; exiting with code 1.\n`);
     process.exit(1);
   };
-  const lines = process.stdin.pipe(new LineChunker(STDIO_LINE_LIMIT));
-  lines.on('error', (error) => fail(error.message));
-  // The chunker enforces the limit first; the SDK's own buffer limit (newer SDKs) is a backstop above it.
-  return { transport: new StdioServerTransport(lines, process.stdout, { maxBufferSize: STDIO_LINE_LIMIT + 1 }), fail };
+  const transport = new StdioLinesTransport(process.stdin, process.stdout, STDIO_LINE_LIMIT, (error) => fail(error.message));
+  return { transport, fail };
 }

@@ -2,7 +2,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  CallToolRequestSchema,
   ListToolsRequestSchema,
   type CallToolResult,
   type Implementation,
@@ -13,6 +12,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
+import { answerToolsCall } from '../answer-tools-call.js';
+import type { CallParams } from '../call-params.js';
 import { defaultDialectName } from '../default-dialect.js';
 import { INVALID_PARAMS } from '../constants.js';
 import { DialectSelection } from '../dialect-selection.js';
@@ -20,7 +21,7 @@ import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
-import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
+import { forwardRequest, type DownstreamExtra, type ForwardTimeouts } from './forward-request.js';
 import { passThrough } from './pass-through.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
@@ -150,21 +151,24 @@ export class DialectFront {
       const generation = this.catalog.current;
       return generation.pager.page(generation.lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
     });
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const dialect = this.selection.select(request.params._meta);
-      const generation = this.catalog.current;
-      // A tool the upstream did not list is its business, not ours: it answers as it would unproxied.
-      const standing = generation.standing(request.params.name);
-      if (standing === 'unknown') {
-        return (await forwardRequest(this.link.client(), 'tools/call', request.params, extra, this.timeouts)) as CallToolResult;
-      }
-      if (standing === 'refused') {
-        throw new RequestError(INVALID_PARAMS, `Tool "${request.params.name}" is not served in any dialect: the upstream's definition of it is invalid (named in tools/list _meta["${OMITTED_META_KEY}"]).`, { tool: request.params.name });
-      }
-      return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
-    });
+    answerToolsCall(server, (params, extra) => this.call(params, extra));
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
     return server;
+  }
+
+  /** tools/call: judged here when the upstream listed the tool, else forwarded for the upstream to answer. */
+  private async call(params: CallParams, extra: DownstreamExtra): Promise<CallToolResult> {
+    const dialect = this.selection.select(params.meta);
+    const generation = this.catalog.current;
+    // A tool the upstream did not list is its business, not ours: it answers as it would unproxied.
+    const standing = generation.standing(params.name);
+    if (standing === 'unknown') {
+      return (await forwardRequest(this.link.client(), 'tools/call', params.sent, extra, this.timeouts)) as CallToolResult;
+    }
+    if (standing === 'refused') {
+      throw new RequestError(INVALID_PARAMS, `Tool "${params.name}" is not served in any dialect: the upstream's definition of it is invalid (named in tools/list _meta["${OMITTED_META_KEY}"]).`, { tool: params.name });
+    }
+    return generation.caller.call(params.name, params.args, dialect, extra);
   }
 
   /** The tools/call handler for one upstream tool: the judged, canonical arguments go upstream with the caller's _meta. */

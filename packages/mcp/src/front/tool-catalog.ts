@@ -79,7 +79,7 @@ export class ToolCatalog {
     return {
       version,
       lists,
-      caller: new ToolCaller(registered, lists, this.logger),
+      caller: new ToolCaller(registered, lists, this.logger, { wireResults: true }),
       pager: new ToolPager(this.pageSize, () => version),
       standing: (name) => (registered.has(name) ? 'served' : refusedNames.has(name) ? 'refused' : 'unknown'),
     };

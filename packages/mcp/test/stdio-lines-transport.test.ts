@@ -1,0 +1,102 @@
+// The stdio transport toward a caller (demo server and proxy): whole lines in any chunking, CRLF, lines that are
+// not JSON-RPC skipped with a reason, a line over the limit closing the transport, answers written
+// one per line. Then the proxy reading a caller's raw lines through it.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { StdioLinesTransport } from '../src/stdio-lines-transport.js';
+import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
+import { everything, proxyBin } from './proxy-helpers.js';
+
+interface Wired {
+  input: PassThrough;
+  output: PassThrough;
+  transport: StdioLinesTransport;
+  messages: JSONRPCMessage[];
+  errors: string[];
+  closed: () => boolean;
+}
+
+async function wired(limit = 1024): Promise<Wired> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const transport = new StdioLinesTransport(input, output, limit);
+  const messages: JSONRPCMessage[] = [];
+  const errors: string[] = [];
+  let closed = false;
+  transport.onmessage = (m) => messages.push(m);
+  transport.onerror = (e) => errors.push(e.message);
+  transport.onclose = () => (closed = true);
+  await transport.start();
+  return { input, output, transport, messages, errors, closed: () => closed };
+}
+
+/** Lets the piped chunks reach the transport. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+
+describe('StdioLinesTransport', () => {
+  it('reads whole messages however the bytes are chunked, CRLF included', async () => {
+    const w = await wired();
+    const text = `${JSON.stringify(ping(1))}\n${JSON.stringify(ping(2))}\r\n${JSON.stringify(ping(3))}\n`;
+    for (const piece of [text.slice(0, 7), text.slice(7, 40), text.slice(40)]) w.input.write(piece);
+    await settle();
+    expect(w.messages).toEqual([ping(1), ping(2), ping(3)]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('skips lines that are not JSON-RPC messages, saying why, and reads on', async () => {
+    const w = await wired();
+    w.input.write('not json\n{"id":1,"method":"ping"}\n[{"jsonrpc":"2.0","id":2,"method":"ping"}]\n\n');
+    w.input.write(`${JSON.stringify(ping(4))}\n`);
+    await settle();
+    expect(w.messages).toEqual([ping(4)]);
+    expect(w.errors).toHaveLength(3);
+    expect(w.errors[0]).toMatch(/not JSON/);
+    expect(w.errors[1]).toMatch(/"jsonrpc": "2.0"/);
+    expect(w.errors[2]).toMatch(/must be a JSON object/);
+  });
+
+  it('closes on a line over its limit, with the reason', async () => {
+    const w = await wired(64);
+    w.input.write(`${'x'.repeat(100)}\n`);
+    await settle();
+    expect(w.errors[0]).toMatch(/longer than 64 bytes/);
+    expect(w.closed()).toBe(true);
+  });
+
+  it('writes each message as one line', async () => {
+    const w = await wired();
+    await w.transport.send(ping(9) as JSONRPCMessage);
+    expect(w.output.read().toString()).toBe(`${JSON.stringify(ping(9))}\n`);
+  });
+});
+
+describe('the proxy over stdio reads its caller through it', () => {
+  it('answers after a line it could not read, and reports that line on stderr', async () => {
+    const child = spawn(process.execPath, [proxyBin, 'proxy', '--stdio', '--', process.execPath, ...everything], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const answers = new Map<unknown, Record<string, unknown>>();
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      if ('id' in message) answers.set(message.id, message);
+    });
+    const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+    try {
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '0' } } });
+      await expect.poll(() => answers.has(1), { timeout: CHILD_TIMEOUT_MS }).toBe(true);
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send('this is not JSON');
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 'after' } } });
+      await expect.poll(() => answers.get(2), { timeout: CHILD_TIMEOUT_MS }).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Echo: after' }] } });
+      expect(stderr).toMatch(/stdio: skipped a line that is not JSON/);
+    } finally {
+      child.stdin.end();
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+});
