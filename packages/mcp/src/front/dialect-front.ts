@@ -4,7 +4,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
   type CallToolResult,
+  type ClientCapabilities,
   type Implementation,
   type ListToolsResult,
   type Notification,
@@ -20,8 +22,11 @@ import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
+import { askCaller } from './caller-requests.js';
 import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
+import { awaitGreeting } from './held-transport.js';
 import { passThrough } from './pass-through.js';
+import { relatedCaller } from './request-context.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
 
@@ -34,6 +39,12 @@ export interface DialectFrontOptions extends ForwardTimeouts {
   pageSize?: number;
   /** Warnings, upstream drops and restarts; default: stderr. */
   logger?: Logger;
+  /**
+   * The client capabilities declared to the upstream until a long-lived caller (connect()) declares
+   * its own; default none. The proxy over HTTP declares sampling, elicitation and roots here, which
+   * its session callers can answer.
+   */
+  clientCapabilities?: ClientCapabilities;
 }
 
 /** Where the upstream is and how to reach it again after a drop. */
@@ -62,7 +73,11 @@ export class DialectFront {
   private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
   // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
   private validator: unknown;
+  /** Callers that can be sent notifications and asked requests: stdio and in-process connections, HTTP sessions. */
   private readonly persistent = new Set<Server>();
+  /** Every downstream Server not yet closed, stateless ones (one per HTTP request) included. */
+  private readonly live = new Set<Server>();
+  private declared: ClientCapabilities;
   private facts: UpstreamFacts | undefined;
   private started: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
@@ -75,12 +90,15 @@ export class DialectFront {
     this.defaultDialect = this.selection.defaultName;
     this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error) };
     this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
+    this.declared = withoutTasks(options.clientCapabilities ?? {});
     this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);
     this.link = new UpstreamLink({
       ...upstream,
       logger: this.logger,
       onConnected: (client, reconnected) => this.connected(client, reconnected),
       onNotification: (notification) => this.upstreamNotified(notification),
+      capabilities: () => this.declared,
+      onRequest: (request, extra) => askCaller(request, extra, this.persistent, this.live.size),
     });
   }
 
@@ -118,14 +136,28 @@ export class DialectFront {
 
   /**
    * Serves one long-lived connection (stdio, or an in-process transport). It also gets the upstream's
-   * notifications: list changes, log messages, resource updates.
+   * notifications (list changes, log messages, resource updates) and its requests (sampling,
+   * elicitation, roots). The first such caller's initialize is read before the upstream is
+   * connected: the upstream is told exactly the client capabilities that caller declared (an
+   * upstream already connected declaring others is connected again).
    */
   async connect(transport: Transport): Promise<Server> {
+    const greeted = await awaitGreeting(transport);
+    if (greeted.capabilities !== undefined && this.persistent.size === 0) await this.declare(greeted.capabilities);
     const server = await this.createServer();
     this.persistent.add(server);
-    server.onclose = () => this.persistent.delete(server);
-    await server.connect(transport);
+    await server.connect(greeted.transport);
     return server;
+  }
+
+  /** Connects the upstream declaring `capabilities` (without tasks, which are not forwarded), reconnecting when it declared others. */
+  private async declare(capabilities: ClientCapabilities): Promise<void> {
+    const wanted = withoutTasks(capabilities);
+    const same = JSON.stringify(wanted) === JSON.stringify(this.declared);
+    this.declared = wanted;
+    if (this.started === undefined || same) return;
+    await this.start();
+    await this.link.reconnect();
   }
 
   async close(): Promise<void> {
@@ -164,6 +196,23 @@ export class DialectFront {
       return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
     });
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
+    server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
+    // An HTTP session is known to be one once initialized; a stateless request's Server never is.
+    server.oninitialized = () => {
+      if (server.transport?.sessionId !== undefined) this.persistent.add(server);
+    };
+    this.live.add(server);
+    const gone = (): void => {
+      this.live.delete(server);
+      this.persistent.delete(server);
+    };
+    server.onclose = gone;
+    // A Server closed before it was ever connected (its HTTP caller hung up first) gets no onclose.
+    const close = server.close.bind(server);
+    server.close = () => {
+      gone();
+      return close();
+    };
     return server;
   }
 
@@ -186,7 +235,21 @@ export class DialectFront {
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
   }
 
+  /** A caller's roots changed: the upstream hears it when it was told roots can change (declared by a caller). */
+  private async rootsChanged(notification: Notification): Promise<void> {
+    if (!this.declared.roots?.listChanged || !this.link.connected) return;
+    await this.link.client().notification(notification as Parameters<Client['notification']>[0]);
+  }
+
   private upstreamNotified(notification: Notification): void {
+    // Sent while handling one caller's request (a log line of its tool call): that caller's alone.
+    const caller = relatedCaller(notification);
+    if (caller) {
+      caller.sendNotification(notification as ServerNotification).catch((error: unknown) => {
+        this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return;
+    }
     if (notification.method === 'notifications/tools/list_changed') {
       // Forwarded once the new list is in place, so a caller that lists again sees the change.
       void this.refresh().then(() => this.broadcast(notification));
@@ -223,4 +286,10 @@ export class DialectFront {
       });
     }
   }
+}
+
+/** Tasks are not forwarded (see docs/architecture.md): a caller's task support is not promised upstream. */
+function withoutTasks(capabilities: ClientCapabilities): ClientCapabilities {
+  const { tasks: _tasks, ...rest } = capabilities as ClientCapabilities & { tasks?: unknown };
+  return rest;
 }
