@@ -67,7 +67,12 @@ export class UpstreamLink {
     this.current = undefined;
     this.down = 'reconnecting to declare the caller\'s capabilities';
     await client?.close();
-    await this.connect(true);
+    try {
+      await this.connect(true);
+    } catch (error) {
+      // As after a drop: callers are refused with the reason meanwhile, and it is tried again with backoff.
+      if (!this.closed) this.schedule(`reconnecting failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The connected client, or a -32000 refusal saying why there is none. */
