@@ -12,7 +12,10 @@ import {
   CreateMessageRequestSchema,
   CreateMessageResultSchema,
   LoggingMessageNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  SubscribeRequestSchema,
   ToolListChangedNotificationSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createDialectHttpHandler, withDialects, type DialectFront, type SessionLimits } from '../src/index.js';
@@ -22,12 +25,18 @@ interface Asking {
   server: McpServer;
   /** What each call of `ask` ended with: the caller's answer, or the error its request got. */
   outcomes: string[];
+  /** The resources/subscribe and unsubscribe requests it received, in order. */
+  subscriptions: string[];
 }
 
 /** An McpServer whose `ask` tool logs a line for its caller, then asks that caller to sample. */
 function askingServer(): Asking {
   const outcomes: string[] = [];
-  const server = new McpServer({ name: 'asking', version: '1.0.0' }, { capabilities: { logging: {} } });
+  const subscriptions: string[] = [];
+  const server = new McpServer({ name: 'asking', version: '1.0.0' }, { capabilities: { logging: {}, resources: { subscribe: true } } });
+  server.registerResource('note', 'note://a', { description: 'A note.' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'a' }] }));
+  server.server.setRequestHandler(SubscribeRequestSchema, (request) => (subscriptions.push(`+${request.params.uri}`), {}));
+  server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => (subscriptions.push(`-${request.params.uri}`), {}));
   server.registerTool('ask', { description: 'Asks the caller.', inputSchema: { question: z.string() } }, async ({ question }, extra) => {
     await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: `asking ${question}` } });
     try {
@@ -43,7 +52,7 @@ function askingServer(): Asking {
       throw error;
     }
   });
-  return { server, outcomes };
+  return { server, outcomes, subscriptions };
 }
 
 interface Caller {
@@ -139,6 +148,39 @@ describe('DialectFront over HTTP sessions', () => {
     asking.server.registerTool('late', { description: 'Registered after connect.' }, async () => ({ content: [{ type: 'text', text: 'late' }] }));
     await changed;
     for (const who of [ada, bob]) expect((await who.client.listTools()).tools.map((t) => t.name)).toContain('late');
+  });
+
+  it('sends a resource update to the sessions subscribed to it, and keeps the upstream subscribed while any is', async () => {
+    const asking = askingServer();
+    const url = await serveHttp(asking);
+    const [ada, bob] = await Promise.all([connectTo(url, caller('ada')), connectTo(url, caller('bob'))]);
+    const updates = { ada: [] as string[], bob: [] as string[] };
+    let bobGot!: () => void;
+    const bobUpdated = new Promise<void>((resolve) => (bobGot = resolve));
+    ada.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.ada.push(n.params.uri));
+    bob.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.bob.push(n.params.uri);
+      bobGot();
+    });
+    await ada.client.subscribeResource({ uri: 'note://a' });
+    await bob.client.subscribeResource({ uri: 'note://a' });
+    await bob.client.subscribeResource({ uri: 'note://b' });
+    await ada.client.unsubscribeResource({ uri: 'note://a' });
+    // Subscribed once upstream, and still subscribed: bob is.
+    expect(asking.subscriptions).toEqual(['+note://a', '+note://b']);
+    await ada.client.subscribeResource({ uri: 'note://c' });
+    await asking.server.server.sendResourceUpdated({ uri: 'note://c' });
+    await asking.server.server.sendResourceUpdated({ uri: 'note://b' });
+    // Sent in order: had bob been sent note://c, it would have come before note://b on its one stream.
+    await bobUpdated;
+    expect(updates.bob).toEqual(['note://b']);
+    while (updates.ada.length === 0) await sleep(20);
+    expect(updates.ada).toEqual(['note://c']);
+    await (bob.client.transport as StreamableHTTPClientTransport).terminateSession();
+    // bob's session ended: nobody holds note://a or note://b any more, so the upstream is unsubscribed.
+    while (asking.subscriptions.length < 5) await sleep(20);
+    expect(asking.subscriptions.slice(0, 3)).toEqual(['+note://a', '+note://b', '+note://c']);
+    expect(asking.subscriptions.slice(3).sort()).toEqual(['-note://a', '-note://b']);
   });
 
   it("answers the upstream with an error when the caller goes away while it waits, and keeps serving", async () => {

@@ -5,6 +5,8 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type ClientCapabilities,
   type Implementation,
@@ -24,9 +26,10 @@ import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
 import { askCaller } from './caller-requests.js';
 import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
-import { awaitGreeting } from './held-transport.js';
+import { holdMessages } from './held-transport.js';
 import { passThrough } from './pass-through.js';
 import { relatedCaller } from './request-context.js';
+import { Subscriptions } from './subscriptions.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
 
@@ -78,6 +81,9 @@ export class DialectFront {
   /** Every downstream Server not yet closed, stateless ones (one per HTTP request) included. */
   private readonly live = new Set<Server>();
   private declared: ClientCapabilities;
+  /** connect()ed transports whose caller has not spoken yet. */
+  private readonly pending = new Set<Transport>();
+  private readonly subscriptions = new Subscriptions();
   private facts: UpstreamFacts | undefined;
   private started: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
@@ -139,15 +145,29 @@ export class DialectFront {
    * notifications (list changes, log messages, resource updates) and its requests (sampling,
    * elicitation, roots). The first such caller's initialize is read before the upstream is
    * connected: the upstream is told exactly the client capabilities that caller declared (an
-   * upstream already connected declaring others is connected again).
+   * upstream already connected declaring others is connected again). Resolves once the transport
+   * is started, so the caller may connect after this; the Server is made when it speaks. If the
+   * upstream cannot be reached then, the connection is closed and the reason logged.
    */
-  async connect(transport: Transport): Promise<Server> {
-    const greeted = await awaitGreeting(transport);
-    if (greeted.capabilities !== undefined && this.persistent.size === 0) await this.declare(greeted.capabilities);
-    const server = await this.createServer();
-    this.persistent.add(server);
-    await server.connect(greeted.transport);
-    return server;
+  async connect(transport: Transport): Promise<void> {
+    const held = await holdMessages(transport);
+    this.pending.add(held.transport);
+    const serve = async (): Promise<void> => {
+      const capabilities = await held.greeting;
+      if (capabilities !== undefined && this.persistent.size === 0) await this.declare(capabilities);
+      const server = await this.createServer();
+      this.persistent.add(server);
+      await server.connect(held.transport);
+    };
+    serve()
+      .catch((error: unknown) => {
+        this.logger.warn(`could not serve a caller: ${error instanceof Error ? error.message : String(error)}`);
+        return held.transport.close();
+      })
+      .catch(() => {
+        // Closing a connection that is already gone.
+      })
+      .finally(() => this.pending.delete(held.transport));
   }
 
   /** Connects the upstream declaring `capabilities` (without tasks, which are not forwarded), reconnecting when it declared others. */
@@ -161,6 +181,7 @@ export class DialectFront {
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.pending].map((transport) => transport.close()));
     await Promise.all([...this.persistent].map((server) => server.close()));
     await this.link.close();
   }
@@ -196,6 +217,7 @@ export class DialectFront {
       return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
     });
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
+    if (upstream.resources?.subscribe) this.shareSubscriptions(server);
     server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
     // An HTTP session is known to be one once initialized; a stateless request's Server never is.
     server.oninitialized = () => {
@@ -205,6 +227,7 @@ export class DialectFront {
     const gone = (): void => {
       this.live.delete(server);
       this.persistent.delete(server);
+      for (const uri of this.subscriptions.drop(server)) this.unsubscribeUpstream(uri);
     };
     server.onclose = gone;
     // A Server closed before it was ever connected (its HTTP caller hung up first) gets no onclose.
@@ -231,8 +254,35 @@ export class DialectFront {
       capabilities: client.getServerCapabilities() ?? {},
       instructions: client.getInstructions(),
     };
+    // A new upstream session knows nothing of the subscriptions callers still hold.
+    if (reconnected) await Promise.all(this.subscriptions.uris().map((uri) => client.subscribeResource({ uri })));
     const changed = this.catalog.replace(await listAllTools(client));
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
+  }
+
+  /**
+   * resources/subscribe and unsubscribe, counted: the one upstream session is subscribed while any
+   * caller is (the first subscription is forwarded, the last unsubscription too), so one caller's
+   * unsubscribe does not end another's updates.
+   */
+  private shareSubscriptions(server: Server): void {
+    server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+      const uri = request.params.uri;
+      const result = this.subscriptions.has(uri) ? {} : await forwardRequest(this.link.client(), request.method, request.params, extra, this.timeouts);
+      this.subscriptions.add(server, uri);
+      return result;
+    });
+    server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) => {
+      if (!this.subscriptions.remove(server, request.params.uri)) return {};
+      return forwardRequest(this.link.client(), request.method, request.params, extra, this.timeouts);
+    });
+  }
+
+  private unsubscribeUpstream(uri: string): void {
+    if (!this.link.connected) return;
+    this.link.client().unsubscribeResource({ uri }).catch((error: unknown) => {
+      this.logger.warn(`upstream: could not unsubscribe ${uri}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   /** A caller's roots changed: the upstream hears it when it was told roots can change (declared by a caller). */
@@ -249,6 +299,14 @@ export class DialectFront {
         this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
       });
       return;
+    }
+    if (notification.method === 'notifications/resources/updated') {
+      const subscribers = this.subscriptions.subscribers(String((notification.params as { uri?: unknown } | undefined)?.uri));
+      // Updates nobody here asked for (an upstream that sends them unasked) go to everyone, as before.
+      if (subscribers) {
+        for (const server of subscribers) this.notify(server, notification);
+        return;
+      }
     }
     if (notification.method === 'notifications/tools/list_changed') {
       // Forwarded once the new list is in place, so a caller that lists again sees the change.
@@ -280,11 +338,13 @@ export class DialectFront {
   }
 
   private broadcast(notification: Notification): void {
-    for (const server of this.persistent) {
-      server.notification(notification as ServerNotification).catch((error: unknown) => {
-        this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
+    for (const server of this.persistent) this.notify(server, notification);
+  }
+
+  private notify(server: Server, notification: Notification): void {
+    server.notification(notification as ServerNotification).catch((error: unknown) => {
+      this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 }
 

@@ -2,71 +2,70 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { MessageExtra } from './wire-pair.js';
 
-/** A transport whose first message has been read: the caller's `initialize`, when it sent one. */
-export interface Greeted {
-  /** The same connection, to connect a Server to; it replays what was read first. */
+/** A started connection whose messages wait for a Server, and what the caller's first message declared. */
+export interface Held {
+  /** The same connection, to connect a Server to; it delivers what was held first. */
   transport: Transport;
-  /** What the caller's initialize declared; undefined when its first message was something else. */
-  capabilities: ClientCapabilities | undefined;
+  /**
+   * Settles with the client capabilities of the caller's initialize once its first message is in
+   * (undefined when that message is something else, or the connection closed first).
+   */
+  greeting: Promise<ClientCapabilities | undefined>;
 }
 
 /**
- * Starts `inner` and waits for its first message, so a front can connect its upstream declaring
- * the caller's own client capabilities before it answers the caller's initialize. Resolves
- * undefined-capabilities when the connection closes first or the first message is not initialize.
+ * Starts `inner` and holds what arrives until a Server is connected to the returned transport, so
+ * a front can connect its upstream declaring the caller's own client capabilities before it
+ * answers the caller's initialize. Resolves once `inner` is started, not when the caller speaks:
+ * a caller may connect after the server side (the SDK's usual order).
  */
-export function awaitGreeting(inner: Transport): Promise<Greeted> {
-  const held: [JSONRPCMessage, MessageExtra][] = [];
-  let closed = false;
-  let outer: HeldTransport | undefined;
-  return new Promise<Greeted>((resolve, reject) => {
-    const done = (capabilities: ClientCapabilities | undefined): void => {
-      if (outer) return;
-      outer = new HeldTransport(inner, held, () => closed);
-      resolve({ transport: outer, capabilities });
-    };
-    inner.onmessage = (message, extra) => {
-      held.push([message, extra]);
-      const first = held[0]![0] as { method?: string; params?: { capabilities?: ClientCapabilities } };
-      done(first.method === 'initialize' ? (first.params?.capabilities ?? {}) : undefined);
-    };
-    inner.onclose = () => {
-      closed = true;
-      done(undefined);
-    };
-    inner.onerror = () => {
-      // A line that is not JSON-RPC: the Server reports such errors once connected.
-    };
-    inner.start().catch(reject);
-  });
+export async function holdMessages(inner: Transport): Promise<Held> {
+  const held = new HeldTransport(inner);
+  let greeted!: (capabilities: ClientCapabilities | undefined) => void;
+  const greeting = new Promise<ClientCapabilities | undefined>((resolve) => (greeted = resolve));
+  held.onFirst = (message) => {
+    const first = message as { method?: string; params?: { capabilities?: ClientCapabilities } } | undefined;
+    greeted(first?.method === 'initialize' ? (first.params?.capabilities ?? {}) : undefined);
+  };
+  await inner.start();
+  return { transport: held, greeting };
 }
 
-/** `inner`, already started, with the messages read so far delivered again when a Server starts it. */
+/** `inner`, already started, queueing its messages (and its close) until a Server starts this. */
 class HeldTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: () => void;
   onerror?: (error: Error) => void;
+  /** Told of the first message, or of the close when none came (undefined). */
+  onFirst?: (message: JSONRPCMessage | undefined) => void;
   private readonly inner: Transport;
+  private readonly queue: [JSONRPCMessage, MessageExtra][] = [];
+  private closed = false;
+  private started = false;
 
-  constructor(inner: Transport, held: [JSONRPCMessage, MessageExtra][], closed: () => boolean) {
+  constructor(inner: Transport) {
     this.inner = inner;
-    this.pending = held;
-    this.wasClosed = closed;
+    inner.onmessage = (message, extra) => {
+      if (this.onFirst) this.first(message);
+      if (this.started) this.onmessage?.(message, extra);
+      else this.queue.push([message, extra]);
+    };
+    inner.onclose = () => {
+      if (this.onFirst) this.first(undefined);
+      if (this.started) this.onclose?.();
+      else this.closed = true;
+    };
+    inner.onerror = (error) => this.onerror?.(error);
   }
-
-  private readonly pending: [JSONRPCMessage, MessageExtra][];
-  private readonly wasClosed: () => boolean;
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
   }
 
   async start(): Promise<void> {
-    this.inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error) => this.onerror?.(error);
-    for (const [message, extra] of this.pending.splice(0)) this.onmessage?.(message, extra);
-    if (this.wasClosed()) this.onclose?.();
+    this.started = true;
+    for (const [message, extra] of this.queue.splice(0)) this.onmessage?.(message, extra);
+    if (this.closed) this.onclose?.();
   }
 
   send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
@@ -75,5 +74,11 @@ class HeldTransport implements Transport {
 
   close(): Promise<void> {
     return this.inner.close();
+  }
+
+  private first(message: JSONRPCMessage | undefined): void {
+    const tell = this.onFirst!;
+    this.onFirst = undefined;
+    tell(message);
   }
 }
