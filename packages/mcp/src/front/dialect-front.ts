@@ -190,7 +190,7 @@ export class DialectFront {
     const facts = this.facts!;
     const upstream = facts.capabilities;
     const capabilities: ServerCapabilities = { ...upstream };
-    // Tasks are not forwarded (yet): advertising them would promise methods nobody answers.
+    // Tasks are not forwarded (docs/architecture.md says why): advertising them would promise methods nobody answers.
     delete (capabilities as Record<string, unknown>).tasks;
     capabilities.tools = { ...upstream.tools, listChanged: true };
     capabilities.experimental = { ...upstream.experimental, ...this.dialectCaps.experimental };
