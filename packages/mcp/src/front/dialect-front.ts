@@ -5,15 +5,12 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
   type CallToolResult,
   type ClientCapabilities,
   type Implementation,
   type ListToolsResult,
   type Notification,
   type ServerCapabilities,
-  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
@@ -24,12 +21,10 @@ import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
-import { askCaller } from './caller-requests.js';
+import { Callers } from './callers.js';
 import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
 import { holdMessages } from './held-transport.js';
 import { passThrough } from './pass-through.js';
-import { relatedCaller } from './request-context.js';
-import { Subscriptions } from './subscriptions.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
 
@@ -76,14 +71,10 @@ export class DialectFront {
   private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
   // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
   private validator: unknown;
-  /** Callers that can be sent notifications and asked requests: stdio and in-process connections, HTTP sessions. */
-  private readonly persistent = new Set<Server>();
-  /** Every downstream Server not yet closed, stateless ones (one per HTTP request) included. */
-  private readonly live = new Set<Server>();
+  private readonly callers: Callers;
   private declared: ClientCapabilities;
   /** connect()ed transports whose caller has not spoken yet. */
   private readonly pending = new Set<Transport>();
-  private readonly subscriptions = new Subscriptions();
   private facts: UpstreamFacts | undefined;
   private started: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
@@ -104,8 +95,9 @@ export class DialectFront {
       onConnected: (client, reconnected) => this.connected(client, reconnected),
       onNotification: (notification) => this.upstreamNotified(notification),
       capabilities: () => this.declared,
-      onRequest: (request, extra) => askCaller(request, extra, this.persistent, this.live.size),
+      onRequest: (request, extra) => this.callers.ask(request, extra),
     });
+    this.callers = new Callers(this.link, this.timeouts, this.logger);
   }
 
   /** Connects to the upstream and reads its tools; once, however often it is called. Rejects when the first connection fails. */
@@ -154,9 +146,9 @@ export class DialectFront {
     this.pending.add(held.transport);
     const serve = async (): Promise<void> => {
       const capabilities = await held.greeting;
-      if (capabilities !== undefined && this.persistent.size === 0) await this.declare(capabilities);
+      if (capabilities !== undefined && this.callers.standingCount === 0) await this.declare(capabilities);
       const server = await this.createServer();
-      this.persistent.add(server);
+      this.callers.addStanding(server);
       await server.connect(held.transport);
     };
     serve()
@@ -182,7 +174,7 @@ export class DialectFront {
 
   async close(): Promise<void> {
     await Promise.all([...this.pending].map((transport) => transport.close()));
-    await Promise.all([...this.persistent].map((server) => server.close()));
+    await this.callers.closeAll();
     await this.link.close();
   }
 
@@ -217,25 +209,9 @@ export class DialectFront {
       return generation.caller.call(request.params.name, request.params.arguments, dialect, extra);
     });
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
-    if (upstream.resources?.subscribe) this.shareSubscriptions(server);
+    if (upstream.resources?.subscribe) this.callers.shareSubscriptions(server);
     server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
-    // An HTTP session is known to be one once initialized; a stateless request's Server never is.
-    server.oninitialized = () => {
-      if (server.transport?.sessionId !== undefined) this.persistent.add(server);
-    };
-    this.live.add(server);
-    const gone = (): void => {
-      this.live.delete(server);
-      this.persistent.delete(server);
-      for (const uri of this.subscriptions.drop(server)) this.unsubscribeUpstream(uri);
-    };
-    server.onclose = gone;
-    // A Server closed before it was ever connected (its HTTP caller hung up first) gets no onclose.
-    const close = server.close.bind(server);
-    server.close = () => {
-      gone();
-      return close();
-    };
+    this.callers.track(server);
     return server;
   }
 
@@ -254,35 +230,9 @@ export class DialectFront {
       capabilities: client.getServerCapabilities() ?? {},
       instructions: client.getInstructions(),
     };
-    // A new upstream session knows nothing of the subscriptions callers still hold.
-    if (reconnected) await Promise.all(this.subscriptions.uris().map((uri) => client.subscribeResource({ uri })));
+    if (reconnected) await this.callers.resubscribe(client);
     const changed = this.catalog.replace(await listAllTools(client));
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
-  }
-
-  /**
-   * resources/subscribe and unsubscribe, counted: the one upstream session is subscribed while any
-   * caller is (the first subscription is forwarded, the last unsubscription too), so one caller's
-   * unsubscribe does not end another's updates.
-   */
-  private shareSubscriptions(server: Server): void {
-    server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
-      const uri = request.params.uri;
-      const result = this.subscriptions.has(uri) ? {} : await forwardRequest(this.link.client(), request.method, request.params, extra, this.timeouts);
-      this.subscriptions.add(server, uri);
-      return result;
-    });
-    server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) => {
-      if (!this.subscriptions.remove(server, request.params.uri)) return {};
-      return forwardRequest(this.link.client(), request.method, request.params, extra, this.timeouts);
-    });
-  }
-
-  private unsubscribeUpstream(uri: string): void {
-    if (!this.link.connected) return;
-    this.link.client().unsubscribeResource({ uri }).catch((error: unknown) => {
-      this.logger.warn(`upstream: could not unsubscribe ${uri}: ${error instanceof Error ? error.message : String(error)}`);
-    });
   }
 
   /** A caller's roots changed: the upstream hears it when it was told roots can change (declared by a caller). */
@@ -292,22 +242,8 @@ export class DialectFront {
   }
 
   private upstreamNotified(notification: Notification): void {
-    // Sent while handling one caller's request (a log line of its tool call): that caller's alone.
-    const caller = relatedCaller(notification);
-    if (caller) {
-      caller.sendNotification(notification as ServerNotification).catch((error: unknown) => {
-        this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-      return;
-    }
-    if (notification.method === 'notifications/resources/updated') {
-      const subscribers = this.subscriptions.subscribers(String((notification.params as { uri?: unknown } | undefined)?.uri));
-      // Updates nobody here asked for (an upstream that sends them unasked) go to everyone, as before.
-      if (subscribers) {
-        for (const server of subscribers) this.notify(server, notification);
-        return;
-      }
-    }
+    // A log line of one caller's tool call, a resource update: to whom it belongs only.
+    if (this.callers.route(notification)) return;
     if (notification.method === 'notifications/tools/list_changed') {
       // Forwarded once the new list is in place, so a caller that lists again sees the change.
       void this.refresh().then(() => this.broadcast(notification));
@@ -338,13 +274,7 @@ export class DialectFront {
   }
 
   private broadcast(notification: Notification): void {
-    for (const server of this.persistent) this.notify(server, notification);
-  }
-
-  private notify(server: Server, notification: Notification): void {
-    server.notification(notification as ServerNotification).catch((error: unknown) => {
-      this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    this.callers.broadcast(notification);
   }
 }
 
