@@ -146,6 +146,7 @@ export class DialectFront {
     this.pending.add(held.transport);
     const serve = async (): Promise<void> => {
       const capabilities = await held.greeting;
+      if (held.gone()) return;
       if (capabilities !== undefined && this.callers.standingCount === 0) await this.declare(capabilities);
       const server = await this.createServer();
       this.callers.addStanding(server);

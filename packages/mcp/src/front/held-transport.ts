@@ -11,6 +11,8 @@ export interface Held {
    * (undefined when that message is something else, or the connection closed first).
    */
   greeting: Promise<ClientCapabilities | undefined>;
+  /** True when the caller hung up before any Server was connected: nothing to serve. */
+  gone(): boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function holdMessages(inner: Transport): Promise<Held> {
     greeted(first?.method === 'initialize' ? (first.params?.capabilities ?? {}) : undefined);
   };
   await inner.start();
-  return { transport: held, greeting };
+  return { transport: held, greeting, gone: () => held.closedEarly };
 }
 
 /** `inner`, already started, queueing its messages (and its close) until a Server starts this. */
@@ -42,6 +44,10 @@ class HeldTransport implements Transport {
   private readonly queue: [JSONRPCMessage, MessageExtra][] = [];
   private closed = false;
   private started = false;
+
+  get closedEarly(): boolean {
+    return this.closed && !this.started;
+  }
 
   constructor(inner: Transport) {
     this.inner = inner;
