@@ -4,7 +4,7 @@ import { DialectError } from '@redouble/dialects';
 import { DialectFront } from './front/dialect-front.js';
 import { describeUpstream, openUpstream } from './proxy/open-upstream.js';
 import { parseProxyOptions, USAGE, type ProxyOptions } from './proxy/options.js';
-import { serveHttp, serveStdio } from './proxy/serve.js';
+import { HTTP_CLIENT_CAPABILITIES, serveHttp, serveStdio } from './proxy/serve.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
@@ -29,7 +29,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     front = new DialectFront(
       { open: () => openUpstream(options.upstream), restart: true },
-      { defaultDialect: options.dialect, pageSize: options.pageSize, requestTimeoutMs: options.timeoutMs },
+      {
+        defaultDialect: options.dialect,
+        pageSize: options.pageSize,
+        requestTimeoutMs: options.timeoutMs,
+        // Over stdio the one caller's own capabilities replace these at its initialize.
+        clientCapabilities: options.stdio ? {} : HTTP_CLIENT_CAPABILITIES,
+      },
     );
   } catch (error) {
     if (error instanceof DialectError || error instanceof RangeError) fail(error.message, 2);

@@ -1,15 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
+import { SessionTable, type SessionLimits } from './http-sessions.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { readJsonBody } from './read-json-body.js';
 
 export interface DialectHttpHandlerOptions {
-  /** A fresh SDK Server for each request (stateless Streamable HTTP cannot reuse one); may be async (a front waits for its upstream). */
+  /** A fresh SDK Server for each session and each stateless request; may be async (a front waits for its upstream). */
   createServer: () => Server | Promise<Server>;
+  /**
+   * Streamable HTTP sessions (Mcp-Session-Id): an initialize opens one, with a Server of its own
+   * that keeps a GET stream for notifications and can ask its client requests; DELETE ends it.
+   * Requests without a session id are still served statelessly. Default on, 64 sessions, ended
+   * after 10 minutes idle; `false` serves stateless only.
+   */
+  sessions?: SessionLimits | false;
   /** The one MCP endpoint; default `/mcp`. Every dialect is served here. */
   path?: string;
   /** Answer with plain JSON instead of an SSE stream; default false (the SDK's default). */
@@ -36,13 +45,17 @@ export interface DialectHttpHandlerOptions {
 
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** The handler, and a way to end every session it holds (when its HTTP server shuts down). */
+export type DialectHttpHandler = NodeRequestHandler & { close(): Promise<void> };
+
 /**
- * A node:http request handler serving stateless Streamable HTTP at one endpoint, forwarding
- * `?dialect=` into the `_meta` slot of every request that lacks it before the SDK sees it. The
- * promise it returns never rejects: a broken request (a client that hung up, a stalled upload,
- * a fault below) is answered if anyone still listens, else dropped and noted at debug level.
+ * A node:http request handler serving Streamable HTTP at one endpoint (sessions, and stateless
+ * requests beside them), forwarding `?dialect=` into the `_meta` slot of every request that lacks
+ * it before the SDK sees it. The promise it returns never rejects: a broken request (a client that
+ * hung up, a stalled upload, a fault below) is answered if anyone still listens, else dropped and
+ * noted at debug level.
  */
-export function createDialectHttpHandler(options: DialectHttpHandlerOptions): NodeRequestHandler {
+export function createDialectHttpHandler(options: DialectHttpHandlerOptions): DialectHttpHandler {
   const path = options.path ?? '/mcp';
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
@@ -51,14 +64,57 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
   // Read per request, not once: a host may only learn its port after listening (see the tests).
   const origins = (): ReadonlySet<string> | undefined =>
     options.allowedOrigins && new Set(options.allowedOrigins.map((o) => normaliseOrigin(o) ?? o));
+  const sessions =
+    options.sessions === false
+      ? undefined
+      : new SessionTable(options.sessions ?? {}, (why, error) => logger.debug?.(`dialects-mcp: ${why}${error === undefined ? '' : `: ${String(error)}`}`));
+  const transportOptions = () => ({
+    enableJsonResponse: options.enableJsonResponse ?? false,
+    allowedHosts: options.allowedHosts,
+    enableDnsRebindingProtection: options.allowedHosts !== undefined,
+  });
+
+  /** A request in an open session, served by that session's own transport. */
+  const inSession = async (req: IncomingMessage, res: ServerResponse, table: SessionTable, id: string, body?: unknown): Promise<void> => {
+    const session = table.use(id);
+    if (!session) return sendError(res, 404, -32001, 'Session not found: it ended (DELETE, idle, or evicted) or never existed; initialize again.');
+    res.once('close', session.done);
+    await session.transport.handleRequest(req, res, body);
+  };
+
+  /** An initialize without a session id: a new session, with its own Server. */
+  const openSession = async (req: IncomingMessage, res: ServerResponse, table: SessionTable, body: unknown): Promise<void> => {
+    if (!table.makeRoom()) return sendError(res, 503, -32000, 'Too many sessions, all busy; try again later.', { 'Retry-After': '1' });
+    const server = await options.createServer();
+    if (res.destroyed) {
+      server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      ...transportOptions(),
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => table.add(id, transport, server),
+      onsessionclosed: (id) => table.forget(id),
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+    // An initialize the SDK refused opened no session: nothing is kept.
+    if (transport.sessionId === undefined) server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
+  };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(res, 404, -32601, `Not found: the MCP endpoint is ${path}.`);
     const refusal = originRefusal(req, origins());
     if (refusal) return sendError(res, 403, -32000, refusal);
-    // Stateless: no session to resume by GET or end by DELETE.
-    if (req.method !== 'POST') return sendError(res, 405, -32000, 'Method not allowed: this endpoint is stateless, POST only.', { Allow: 'POST' });
+    const sessionId = req.headers['mcp-session-id'];
+    if (req.method !== 'POST') {
+      // Stateless: no session to resume by GET or end by DELETE.
+      if (!sessions) return sendError(res, 405, -32000, 'Method not allowed: this endpoint is stateless, POST only.', { Allow: 'POST' });
+      if (req.method !== 'GET' && req.method !== 'DELETE') return sendError(res, 405, -32000, 'Method not allowed: POST, GET or DELETE.', { Allow: 'POST, GET, DELETE' });
+      if (typeof sessionId !== 'string') return sendError(res, 400, -32000, `Bad Request: ${req.method} needs the Mcp-Session-Id header of an open session (an initialize without one opens a session).`);
+      return inSession(req, res, sessions, sessionId);
+    }
     const reading = await readJsonBody(req, limit, bodyTimeout);
     if (!reading.ok) {
       if (reading.dropped) {
@@ -72,14 +128,12 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
     }
     const problem = jsonRpcProblem(reading.body);
     if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`);
+    const body = forwardUrlDialect(reading.body, url);
+    if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
+    if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
 
     let server: Server | undefined;
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: options.enableJsonResponse ?? false,
-      allowedHosts: options.allowedHosts,
-      enableDnsRebindingProtection: options.allowedHosts !== undefined,
-    });
+    const transport = new StreamableHTTPServerTransport({ ...transportOptions(), sessionIdGenerator: undefined });
     res.on('close', () => {
       transport.close().catch((error: unknown) => drop(req, `closing the transport: ${String(error)}`));
       server?.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
@@ -91,10 +145,10 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
       return;
     }
     await server.connect(transport);
-    await transport.handleRequest(req, res, forwardUrlDialect(reading.body, url));
+    await transport.handleRequest(req, res, body);
   };
 
-  return async (req, res) => {
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       await serve(req, res);
     } catch (error) {
@@ -103,6 +157,11 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): No
       else res.destroy();
     }
   };
+  return Object.assign(handler, { close: async () => sessions?.closeAll() });
+}
+
+function isInitialize(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 }
 
 function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {

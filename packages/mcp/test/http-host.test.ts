@@ -45,9 +45,24 @@ describe('createDialectHttpHandler', () => {
     expect(r.json.error?.message).toContain('/mcp');
   });
 
-  it('is stateless: GET and DELETE are refused', async () => {
-    expect((await send('GET', '/mcp')).status).toBe(405);
-    expect((await send('DELETE', '/mcp')).status).toBe(405);
+  it('serves GET and DELETE only in a session, and no other method', async () => {
+    const get = await send('GET', '/mcp');
+    expect(get.status).toBe(400);
+    expect(get.json.error?.message).toContain('Mcp-Session-Id');
+    expect((await send('DELETE', '/mcp')).status).toBe(400);
+    expect((await sendHttp(port, 'GET', '/mcp', undefined, { 'mcp-session-id': 'no-such-session' })).status).toBe(404);
+    expect((await send('PUT', '/mcp')).status).toBe(405);
+  });
+
+  it('is stateless when told to be: GET and DELETE are refused', async () => {
+    const stateless = createDialectHttpHandler({ createServer: () => new Server({ name: 'x', version: '0' }), sessions: false });
+    const other = await listen((req, res) => void stateless(req, res));
+    try {
+      expect((await sendHttp(other.port, 'GET', '/mcp')).status).toBe(405);
+      expect((await sendHttp(other.port, 'DELETE', '/mcp')).status).toBe(405);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a body that is not JSON, and one past the size limit', async () => {

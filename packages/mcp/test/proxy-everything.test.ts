@@ -4,12 +4,22 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LoggingMessageNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ListToolsResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 import { convert, loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY } from '../src/index.js';
 import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { repoRoot } from './helpers.js';
+import { HTTP_CLIENT_CAPABILITIES } from '../src/proxy/serve.js';
 import { everything, proxiedHttp, proxiedStdio, stdioClient, type HttpProxy } from './proxy-helpers.js';
 
 const registry = loadDialects();
@@ -157,6 +167,23 @@ describe('proxy: notifications and pages', () => {
   });
 });
 
+/** server-everything's tools as a direct client declaring `capabilities` lists them, once its conditional tools are in. */
+async function directWith(capabilities: ClientCapabilities): Promise<ListToolsResult> {
+  const client = new Client({ name: 'proxy-test', version: '0.0.0' }, { capabilities });
+  // Never asked: the proxy's upstream is asked, not this one; these only make the declaration legal.
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: everything, stderr: 'pipe' }));
+  try {
+    for (;;) {
+      const list = await client.listTools();
+      if (list.tools.some((t) => t.name === 'get-roots-list')) return list;
+      await sleep(50);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 describe('proxy over HTTP, driven by the MCP Inspector CLI', () => {
   const inspector = join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
   const inspect = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
@@ -167,7 +194,9 @@ describe('proxy over HTTP, driven by the MCP Inspector CLI', () => {
     });
 
   it('lists in the dialect its URL names and calls through it', async () => {
-    const { tools } = await direct.listTools();
+    // Over HTTP the proxy declares every client capability it can pass on, so the upstream lists its
+    // sampling, elicitation and roots tools too: a direct client declaring the same sees the same.
+    const { tools } = await directWith(HTTP_CLIENT_CAPABILITIES);
     const list = await inspect([`${http.url}?dialect=flat`, '--method', 'tools/list']);
     expect(list.code, list.stderr).toBe(0);
     expect((JSON.parse(list.stdout) as { result: { tools: unknown[] } }).result.tools).toEqual(tools.map((t) => convert(t, registry.get('flat')).output));

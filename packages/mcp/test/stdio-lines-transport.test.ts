@@ -93,7 +93,7 @@ describe('the proxy over stdio reads its caller through it', () => {
       send('this is not JSON');
       send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 'after' } } });
       await expect.poll(() => answers.get(2), { timeout: CHILD_TIMEOUT_MS }).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Echo: after' }] } });
-      expect(stderr).toMatch(/stdio: skipped a line that is not JSON/);
+      expect(stderr).toMatch(/caller connection: skipped a line that is not JSON/);
     } finally {
       child.stdin.end();
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));

@@ -3,12 +3,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
   type CallToolResult,
+  type ClientCapabilities,
   type Implementation,
   type ListToolsResult,
   type Notification,
   type ServerCapabilities,
-  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
@@ -21,7 +22,9 @@ import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
+import { Callers } from './callers.js';
 import { forwardRequest, type DownstreamExtra, type ForwardTimeouts } from './forward-request.js';
+import { holdMessages } from './held-transport.js';
 import { passThrough } from './pass-through.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
@@ -35,6 +38,12 @@ export interface DialectFrontOptions extends ForwardTimeouts {
   pageSize?: number;
   /** Warnings, upstream drops and restarts; default: stderr. */
   logger?: Logger;
+  /**
+   * The client capabilities declared to the upstream until a long-lived caller (connect()) declares
+   * its own; default none. The proxy over HTTP declares sampling, elicitation and roots here, which
+   * its session callers can answer.
+   */
+  clientCapabilities?: ClientCapabilities;
 }
 
 /** Where the upstream is and how to reach it again after a drop. */
@@ -63,7 +72,10 @@ export class DialectFront {
   private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
   // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
   private validator: unknown;
-  private readonly persistent = new Set<Server>();
+  private readonly callers: Callers;
+  private declared: ClientCapabilities;
+  /** connect()ed transports whose caller has not spoken yet. */
+  private readonly pending = new Set<Transport>();
   private facts: UpstreamFacts | undefined;
   private started: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
@@ -76,13 +88,17 @@ export class DialectFront {
     this.defaultDialect = this.selection.defaultName;
     this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error) };
     this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
+    this.declared = withoutTasks(options.clientCapabilities ?? {});
     this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);
     this.link = new UpstreamLink({
       ...upstream,
       logger: this.logger,
       onConnected: (client, reconnected) => this.connected(client, reconnected),
       onNotification: (notification) => this.upstreamNotified(notification),
+      capabilities: () => this.declared,
+      onRequest: (request, extra) => this.callers.ask(request, extra),
     });
+    this.callers = new Callers(this.link, this.timeouts, this.logger);
   }
 
   /** Connects to the upstream and reads its tools; once, however often it is called. Rejects when the first connection fails. */
@@ -119,18 +135,51 @@ export class DialectFront {
 
   /**
    * Serves one long-lived connection (stdio, or an in-process transport). It also gets the upstream's
-   * notifications: list changes, log messages, resource updates.
+   * notifications (list changes, log messages, resource updates) and its requests (sampling,
+   * elicitation, roots). The first such caller's initialize is read before the upstream is
+   * connected: the upstream is told exactly the client capabilities that caller declared (an
+   * upstream already connected declaring others is connected again). Resolves once the transport
+   * is started, so the caller may connect after this; the Server is made when it speaks. If the
+   * upstream cannot be reached then, the connection is closed and the reason logged.
    */
-  async connect(transport: Transport): Promise<Server> {
-    const server = await this.createServer();
-    this.persistent.add(server);
-    server.onclose = () => this.persistent.delete(server);
-    await server.connect(transport);
-    return server;
+  async connect(transport: Transport): Promise<void> {
+    const held = await holdMessages(transport);
+    this.pending.add(held.transport);
+    const serve = async (): Promise<void> => {
+      const capabilities = await held.greeting;
+      if (held.gone()) return;
+      if (capabilities !== undefined && this.callers.standingCount === 0) await this.declare(capabilities);
+      const server = await this.createServer();
+      // What the connection itself cannot read (a stdio line that is not JSON-RPC) is skipped; the
+      // caller hears nothing of it, so the log does.
+      server.onerror = (error) => this.logger.warn(`caller connection: ${error.message}`);
+      this.callers.addStanding(server);
+      await server.connect(held.transport);
+    };
+    serve()
+      .catch((error: unknown) => {
+        this.logger.warn(`could not serve a caller: ${error instanceof Error ? error.message : String(error)}`);
+        return held.transport.close();
+      })
+      .catch(() => {
+        // Closing a connection that is already gone.
+      })
+      .finally(() => this.pending.delete(held.transport));
+  }
+
+  /** Connects the upstream declaring `capabilities` (without tasks, which are not forwarded), reconnecting when it declared others. */
+  private async declare(capabilities: ClientCapabilities): Promise<void> {
+    const wanted = withoutTasks(capabilities);
+    const same = JSON.stringify(wanted) === JSON.stringify(this.declared);
+    this.declared = wanted;
+    if (this.started === undefined || same) return;
+    await this.start();
+    await this.link.reconnect();
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.persistent].map((server) => server.close()));
+    await Promise.all([...this.pending].map((transport) => transport.close()));
+    await this.callers.closeAll();
     await this.link.close();
   }
 
@@ -138,7 +187,7 @@ export class DialectFront {
     const facts = this.facts!;
     const upstream = facts.capabilities;
     const capabilities: ServerCapabilities = { ...upstream };
-    // Tasks are not forwarded (yet): advertising them would promise methods nobody answers.
+    // Tasks are not forwarded (docs/architecture.md says why): advertising them would promise methods nobody answers.
     delete (capabilities as Record<string, unknown>).tasks;
     capabilities.tools = { ...upstream.tools, listChanged: true };
     capabilities.experimental = { ...upstream.experimental, ...this.dialectCaps.experimental };
@@ -153,6 +202,9 @@ export class DialectFront {
     });
     answerToolsCall(server, (params, extra) => this.call(params, extra));
     passThrough(server, upstream, () => this.link.client(), this.timeouts);
+    if (upstream.resources?.subscribe) this.callers.shareSubscriptions(server);
+    server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
+    this.callers.track(server);
     return server;
   }
 
@@ -186,11 +238,20 @@ export class DialectFront {
       capabilities: client.getServerCapabilities() ?? {},
       instructions: client.getInstructions(),
     };
+    if (reconnected) await this.callers.resubscribe(client);
     const changed = this.catalog.replace(await listAllTools(client));
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
   }
 
+  /** A caller's roots changed: the upstream hears it when it was told roots can change (declared by a caller). */
+  private async rootsChanged(notification: Notification): Promise<void> {
+    if (!this.declared.roots?.listChanged || !this.link.connected) return;
+    await this.link.client().notification(notification as Parameters<Client['notification']>[0]);
+  }
+
   private upstreamNotified(notification: Notification): void {
+    // A log line of one caller's tool call, a resource update: to whom it belongs only.
+    if (this.callers.route(notification)) return;
     if (notification.method === 'notifications/tools/list_changed') {
       // Forwarded once the new list is in place, so a caller that lists again sees the change.
       void this.refresh().then(() => this.broadcast(notification));
@@ -221,10 +282,12 @@ export class DialectFront {
   }
 
   private broadcast(notification: Notification): void {
-    for (const server of this.persistent) {
-      server.notification(notification as ServerNotification).catch((error: unknown) => {
-        this.logger.warn(`could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
+    this.callers.broadcast(notification);
   }
+}
+
+/** Tasks are not forwarded (see docs/architecture.md): a caller's task support is not promised upstream. */
+function withoutTasks(capabilities: ClientCapabilities): ClientCapabilities {
+  const { tasks: _tasks, ...rest } = capabilities as ClientCapabilities & { tasks?: unknown };
+  return rest;
 }

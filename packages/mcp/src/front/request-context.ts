@@ -26,3 +26,15 @@ export const downstreamRequest = {
     return sending;
   },
 };
+
+/**
+ * Set by an upstream transport that can tell (the in-process pair can; stdio and HTTP upstreams
+ * cannot) on a request or notification the upstream sent while handling one of our requests: the
+ * caller whose request that was. A symbol, so it never reaches a wire.
+ */
+export const RELATED_CALLER = Symbol('dialects-mcp related caller');
+
+/** The caller a message from the upstream belongs to, when its transport said. */
+export function relatedCaller(message: object): DownstreamExtra | undefined {
+  return (message as { [RELATED_CALLER]?: DownstreamExtra })[RELATED_CALLER];
+}

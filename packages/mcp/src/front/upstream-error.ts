@@ -13,7 +13,7 @@ export const UPSTREAM_UNAVAILABLE = ErrorCode.ConnectionClosed;
 export function upstreamError(error: unknown): RequestError {
   if (error instanceof RequestError) return error;
   if (error instanceof McpError) {
-    const message = error.message.replace(/^MCP error -?\d+: /, '');
+    const message = unprefixed(error);
     if (error.code === ErrorCode.ConnectionClosed) {
       return new RequestError(UPSTREAM_UNAVAILABLE, `Upstream server closed the connection before answering (${message}); it is being restarted.`);
     }
@@ -21,4 +21,9 @@ export function upstreamError(error: unknown): RequestError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new RequestError(UPSTREAM_UNAVAILABLE, `Upstream server could not be reached: ${message}`);
+}
+
+/** An McpError's message as the other side sent it: without the "MCP error N:" the SDK prepends (and the receiving SDK adds again). */
+export function unprefixed(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+: /, '');
 }

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Notification } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ClientCapabilities, ClientNotification, ClientRequest, Notification, Request, Result } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import { RequestError } from '../request-error.js';
 import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
@@ -20,7 +21,14 @@ export interface UpstreamLinkOptions {
   onConnected: (client: Client, reconnected: boolean) => Promise<void>;
   /** Every notification the upstream sends, except progress and cancellation (the SDK routes those per request). */
   onNotification: (notification: Notification) => void;
+  /** The client capabilities to declare at each (re)connection: what the callers can answer. */
+  capabilities?: () => ClientCapabilities;
+  /** Every request the upstream sends (sampling, elicitation, roots, ...), except ping, which the client answers itself. */
+  onRequest?: (request: Request, extra: UpstreamExtra) => Promise<Result>;
 }
+
+/** What the SDK client hands a handler of a request from the upstream. */
+export type UpstreamExtra = RequestHandlerExtra<ClientRequest, ClientNotification>;
 
 /** A connection that stayed up this long counts as healthy: the next drop restarts at the first delay again. */
 const HEALTHY_MS = 10_000;
@@ -47,6 +55,24 @@ export class UpstreamLink {
   /** The first connection: rejects when it fails, so a host can report a broken upstream and exit. */
   async start(): Promise<void> {
     await this.connect(false);
+  }
+
+  /**
+   * Closes the connection and opens a fresh one (a command upstream is started again), declaring
+   * the capabilities as they are now: the client capabilities of a connection cannot change.
+   */
+  async reconnect(): Promise<void> {
+    const client = this.current;
+    // No longer current, so its close is not counted as a drop to restart from.
+    this.current = undefined;
+    this.down = 'reconnecting to declare the caller\'s capabilities';
+    await client?.close();
+    try {
+      await this.connect(true);
+    } catch (error) {
+      // As after a drop: callers are refused with the reason meanwhile, and it is tried again with backoff.
+      if (!this.closed) this.schedule(`reconnecting failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The connected client, or a -32000 refusal saying why there is none. */
@@ -83,8 +109,12 @@ export class UpstreamLink {
   }
 
   private async connect(reconnected: boolean): Promise<void> {
-    const client = new Client(this.options.clientInfo ?? { name: 'dialects-mcp-proxy', version: '0.1.0' });
+    const capabilities = this.options.capabilities?.() ?? {};
+    const client = new Client(this.options.clientInfo ?? { name: 'dialects-mcp-proxy', version: '0.1.0' }, { capabilities });
     client.fallbackNotificationHandler = async (notification) => this.options.onNotification(notification);
+    // A fallback, not per-method handlers: the SDK client would check (and reshape) what it forwards.
+    const onRequest = this.options.onRequest;
+    if (onRequest) client.fallbackRequestHandler = (request, extra) => onRequest(request, extra as UpstreamExtra);
     client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
     await client.connect(await this.options.open());
     let lost = false;

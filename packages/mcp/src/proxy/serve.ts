@@ -1,9 +1,18 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { DIALECT_URL_PARAMETER } from '../constants.js';
 import type { DialectFront } from '../front/dialect-front.js';
-import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
+import { createDialectHttpHandler, type DialectHttpHandler } from '../http-host.js';
 import { boundedStdio } from '../stdio-serve.js';
+
+/**
+ * What the proxy over HTTP declares to its upstream: every client capability it can pass on. The
+ * upstream is connected before any caller, and its callers differ; each request the upstream makes
+ * goes to the session it belongs to (or the only one open), and one that no session can answer
+ * (a stateless caller's, or one the caller did not declare) is refused with a JSON-RPC error.
+ */
+export const HTTP_CLIENT_CAPABILITIES: ClientCapabilities = { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } };
 
 /**
  * Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too.
@@ -11,15 +20,14 @@ import { boundedStdio } from '../stdio-serve.js';
  */
 export async function serveStdio(front: DialectFront, upstream: string): Promise<void> {
   const { transport } = boundedStdio('dialects-mcp proxy', () => front.close());
-  const server = await front.connect(transport);
-  // A line the transport cannot read is skipped; the caller hears nothing, so say it here.
-  server.onerror = (error) => process.stderr.write(`dialects-mcp proxy: stdio: ${error.message}\n`);
+  // A line the transport cannot read is skipped and logged by the front (its logger: stderr).
+  await front.connect(transport);
   process.stderr.write(`dialects-mcp proxy for ${upstream} on stdio; requests that name no dialect get "${front.defaultDialect}".\n`);
 }
 
-/** Serves the front over stateless Streamable HTTP at /mcp; prints the URL on stdout once it listens. */
+/** Serves the front over Streamable HTTP at /mcp (sessions, and stateless requests); prints the URL on stdout once it listens. */
 export async function serveHttp(front: DialectFront, upstream: string, host: string, port: number): Promise<void> {
-  let handler: NodeRequestHandler | undefined;
+  let handler: DialectHttpHandler | undefined;
   const http = createHttpServer((req, res) => void handler?.(req, res));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -33,7 +41,7 @@ export async function serveHttp(front: DialectFront, upstream: string, host: str
   process.stdout.write(`dialects-mcp proxy for ${upstream} listening on ${url}\n`);
   process.stdout.write(`requests that name no dialect get "${front.defaultDialect}"; pick one with ${url}?${DIALECT_URL_PARAMETER}=NAME (${front.accepted().join(', ')})\n`);
   const stop = (): void => {
-    http.close(() => void front.close().finally(() => process.exit(0)));
+    http.close(() => void Promise.all([handler?.close(), front.close()]).finally(() => process.exit(0)));
     http.closeAllConnections();
   };
   process.on('SIGINT', stop);
