@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import { RequestError } from '../request-error.js';
+import { deliverResponsesAfterNotifications } from './ordered-delivery.js';
 import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
 
 export interface UpstreamLinkOptions {
@@ -86,7 +87,9 @@ export class UpstreamLink {
     const client = new Client(this.options.clientInfo ?? { name: 'dialects-mcp-proxy', version: '0.1.0' });
     client.fallbackNotificationHandler = async (notification) => this.options.onNotification(notification);
     client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
-    await client.connect(await this.options.open());
+    const transport = await this.options.open();
+    await client.connect(transport);
+    deliverResponsesAfterNotifications(transport);
     let lost = false;
     client.onclose = () => {
       lost = true;
