@@ -25,17 +25,22 @@ export function proxiedStdio(upstream: string[], options: string[] = []): Promis
   return stdioClient(process.execPath, [proxyBin, 'proxy', '--stdio', ...options, '--', ...upstream]);
 }
 
-export interface HttpProxy {
+/** A child process serving HTTP: where it listens, and how to stop it. */
+export interface ListeningChild {
   url: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
+export type HttpProxy = ListeningChild;
 
 /** The proxy over HTTP on a free loopback port; resolves once it prints where it listens. */
 export function proxiedHttp(upstream: string[], options: string[] = []): Promise<HttpProxy> {
-  const child = spawn(process.execPath, [proxyBin, 'proxy', '--port', '0', ...options, ...(upstream.length > 0 ? ['--', ...upstream] : [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return listeningChild([process.execPath, proxyBin, 'proxy', '--port', '0', ...options, ...(upstream.length > 0 ? ['--', ...upstream] : [])], 'proxy');
+}
+
+/** A command line whose process prints "listening on URL" on stdout once it serves; resolves then, rejects if it exits first. */
+export function listeningChild([command, ...args]: string[], name: string): Promise<ListeningChild> {
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -48,12 +53,12 @@ export function proxiedHttp(upstream: string[], options: string[] = []): Promise
           process: child,
           stop: () =>
             new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               child.kill('SIGTERM');
             }),
         });
     });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code} before listening: ${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening: ${stderr}`)));
   });
 }

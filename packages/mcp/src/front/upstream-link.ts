@@ -4,6 +4,7 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ClientCapabilities, ClientNotification, ClientRequest, Notification, Request, Result } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import { RequestError } from '../request-error.js';
+import { deliverResponsesAfterNotifications } from './ordered-delivery.js';
 import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
 
 export interface UpstreamLinkOptions {
@@ -116,7 +117,9 @@ export class UpstreamLink {
     const onRequest = this.options.onRequest;
     if (onRequest) client.fallbackRequestHandler = (request, extra) => onRequest(request, extra as UpstreamExtra);
     client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
-    await client.connect(await this.options.open());
+    const transport = await this.options.open();
+    await client.connect(transport);
+    deliverResponsesAfterNotifications(transport);
     let lost = false;
     client.onclose = () => {
       lost = true;
