@@ -4,7 +4,8 @@ import { DialectError } from '@redouble/dialects';
 import { DialectFront } from './front/dialect-front.js';
 import { describeUpstream, openUpstream } from './proxy/open-upstream.js';
 import { parseProxyOptions, USAGE, type ProxyOptions } from './proxy/options.js';
-import { HTTP_CLIENT_CAPABILITIES, serveHttp, serveStdio } from './proxy/serve.js';
+import { HTTP_CLIENT_CAPABILITIES } from './constants.js';
+import { serveHttp, serveStdio } from './proxy/serve.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);

@@ -14,7 +14,7 @@ export { OMITTED_META_KEY } from './tool-list-cache.js';
 export type { DialectToolList } from './tool-list-cache.js';
 export { stderrLogger } from './logger.js';
 export type { Logger } from './logger.js';
-export { DIALECT_META_KEY, DIALECT_URL_PARAMETER } from './constants.js';
+export { DIALECT_META_KEY, DIALECT_URL_PARAMETER, HTTP_CLIENT_CAPABILITIES } from './constants.js';
 export { withDialects } from './mcp-server.js';
 export type { ConnectableServer } from './mcp-server.js';
 export { DialectFront } from './front/dialect-front.js';

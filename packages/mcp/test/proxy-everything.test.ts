@@ -19,7 +19,7 @@ import { convert, loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY } from '../src/index.js';
 import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { repoRoot } from './helpers.js';
-import { HTTP_CLIENT_CAPABILITIES } from '../src/proxy/serve.js';
+import { HTTP_CLIENT_CAPABILITIES } from '../src/index.js';
 import { everything, proxiedHttp, proxiedStdio, stdioClient, type HttpProxy } from './proxy-helpers.js';
 
 const registry = loadDialects();

@@ -1,18 +1,9 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { DIALECT_URL_PARAMETER } from '../constants.js';
 import type { DialectFront } from '../front/dialect-front.js';
 import { createDialectHttpHandler, type DialectHttpHandler } from '../http-host.js';
 import { boundedStdio } from '../stdio-serve.js';
-
-/**
- * What the proxy over HTTP declares to its upstream: every client capability it can pass on. The
- * upstream is connected before any caller, and its callers differ; each request the upstream makes
- * goes to the session it belongs to (or the only one open), and one that no session can answer
- * (a stateless caller's, or one the caller did not declare) is refused with a JSON-RPC error.
- */
-export const HTTP_CLIENT_CAPABILITIES: ClientCapabilities = { sampling: {}, elicitation: { form: {}, url: {} }, roots: { listChanged: true } };
 
 /**
  * Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too.
