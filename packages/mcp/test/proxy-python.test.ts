@@ -75,6 +75,16 @@ for (const server of SERVERS) {
       expect(flat.tools).toEqual(tools.map((t) => convert(t, registry.get('flat')).output));
     });
 
+    it('lists every dialect as the engine spells the tools Python lists', async () => {
+      const { tools } = await direct.listTools();
+      const names = [...new Set(registry.list().map((d) => d.name))];
+      expect(names.length).toBeGreaterThanOrEqual(7);
+      for (const name of names) {
+        const listed = await proxied.listTools(meta(name));
+        expect(listed.tools, name).toEqual(tools.map((t) => convert(t, registry.get(name)).output));
+      }
+    });
+
     it("reads an openai_strict caller's nulls as omissions where Python's schema does not admit null", async () => {
       const strict = (await proxied.listTools(meta(NULLS))).tools.find((t) => t.name === 'create_order')!;
       expect(strict.inputSchema.required).toEqual(['customer', 'address', 'items', 'category', 'note', 'priority', 'gift_wrap']);
