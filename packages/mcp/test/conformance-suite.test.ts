@@ -26,20 +26,13 @@ const SCENARIOS = [
 ];
 
 /**
- * Scenarios that come out differently through the proxy, by decision (README, "Any MCP server"): a
- * stdio upstream does not say on the wire which caller's call its sampling or elicitation request is
- * for, and the suite leaves every session it opened open, so the proxy has many callers and refuses
- * the request (-32601, "N callers are connected ...") rather than guess and hand one caller's prompt
- * to another. withDialects can tell (the in-process pair marks the caller), so no scenario differs
- * there. Each comparison runs as `it.fails`: once a scenario comes out the same, its test turns red
- * and its entry here is to be removed.
+ * Scenarios that come out differently through the proxy, by decision: none today. The suite leaves
+ * every session it opened open, and a stdio upstream does not say on the wire which caller its
+ * sampling or elicitation request is for; the proxy asks the one caller whose request is with the
+ * upstream (README, "Any MCP server"), so those scenarios pass as against the server alone. A
+ * scenario listed here runs as `it.fails`, so its test turns red once it comes out the same.
  */
-const PROXY_DIFFERS: Record<string, string> = {
-  'tools-call-sampling': 'the upstream\'s sampling/createMessage names no caller, and several sessions are open',
-  'tools-call-elicitation': 'the upstream\'s elicitation/create names no caller, and several sessions are open',
-  'elicitation-sep1034-defaults': 'the upstream\'s elicitation/create names no caller, and several sessions are open',
-  'elicitation-sep1330-enums': 'the upstream\'s elicitation/create names no caller, and several sessions are open',
-};
+const PROXY_DIFFERS: Record<string, string> = {};
 
 /**
  * Scenarios whose verdicts are warnings only, on the server alone too: the suite's raw requests in

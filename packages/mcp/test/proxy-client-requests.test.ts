@@ -1,7 +1,7 @@
 // Requests the upstream sends to the client (sampling, elicitation, roots) through `dialects-mcp
 // proxy` in front of @modelcontextprotocol/server-everything: over stdio the caller's own answers,
-// exactly as when it calls the server directly; over HTTP to the one session that can answer, and
-// a clear error when the proxy cannot tell which caller a request is for.
+// exactly as when it calls the server directly; over HTTP to the one session that can answer (the
+// only one, or the only one waiting on the upstream), and a clear error when it could be for several.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -106,17 +106,45 @@ describe('proxy over HTTP sessions: the upstream asks the caller, notifications 
   });
   afterAll(() => http?.stop());
 
-  it('asks the only session, and refuses clearly when it cannot tell which caller a request is for', async () => {
+  it('asks the only session, then the one session waiting on the upstream, and refuses clearly when several wait', async () => {
     const first = await connected(answeringClient('first'), new StreamableHTTPClientTransport(new URL(http.url)));
     try {
       const call = { name: 'trigger-sampling-request', arguments: { prompt: 'hello', maxTokens: 5 } };
       expect(text(await first.callTool(call))).toContain('first read: Resource trigger-sampling-request context: hello');
       const second = await connected(answeringClient('second'), new StreamableHTTPClientTransport(new URL(http.url)));
       try {
-        // A stdio upstream does not say which caller's tool call it asks for; with two connected, no guess is made.
+        // A stdio upstream does not say which caller's tool call it asks for; with two sessions open,
+        // the one whose call is with the upstream is the one asked.
+        expect(text(await second.callTool(call))).toContain('second read: Resource trigger-sampling-request context: hello');
+        expect(text(await first.callTool(call))).toContain('first read: Resource trigger-sampling-request context: hello');
+        // first's answer is held while second calls too: two callers wait, and the request could be for either.
+        let release!: () => void;
+        let asked!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const beingAsked = new Promise<void>((resolve) => (asked = resolve));
+        first.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+          asked();
+          await held;
+          const content = request.params.messages[0]!.content as { text?: string };
+          return { model: 'first-model', role: 'assistant', content: { type: 'text', text: `first read: ${content.text}` } };
+        });
+        const firstCall = first.callTool(call);
+        await beingAsked;
         const refused = (await second.callTool(call)) as CallToolResult;
         expect(refused.isError).toBe(true);
-        expect(text(refused)).toMatch(/Cannot ask sampling\/createMessage: 2 callers are connected/);
+        expect(text(refused)).toMatch(/Cannot ask sampling\/createMessage: 2 callers are connected, several of them wait on the upstream/);
+        release();
+        expect(text(await firstCall)).toContain('first read: Resource trigger-sampling-request context: hello');
+        // The one session waiting, but it never said it can sample: it is not asked.
+        const plain = await connected(new Client({ name: 'plain', version: '0.0.0' }), new StreamableHTTPClientTransport(new URL(http.url)));
+        try {
+          const undeclared = (await plain.callTool(call)) as CallToolResult;
+          expect(undeclared.isError).toBe(true);
+          expect(text(undeclared)).toMatch(/Cannot ask the caller sampling\/createMessage: it did not declare the sampling capability/);
+        } finally {
+          await (plain.transport as StreamableHTTPClientTransport).terminateSession();
+          await plain.close();
+        }
       } finally {
         await (second.transport as StreamableHTTPClientTransport).terminateSession();
         await second.close();

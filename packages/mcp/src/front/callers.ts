@@ -71,7 +71,7 @@ export class Callers {
 
   /** A request the upstream sent: asked of the caller it belongs to (see askCaller). */
   ask(request: Request, extra: UpstreamExtra): Promise<Result> {
-    return askCaller(request, extra, this.standing, this.live.size);
+    return askCaller(request, extra, { callers: this.standing, connected: this.live.size, waiting: this.timeouts.waiting });
   }
 
   /**

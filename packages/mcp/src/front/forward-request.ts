@@ -17,6 +17,11 @@ export interface ForwardTimeouts {
   requestTimeoutMs?: number;
   /** Told when the transport itself failed (not an MCP error, not the caller's cancellation): the link is broken. */
   linkFailed?: (error: unknown) => void;
+  /**
+   * The callers' requests with the upstream now: each is added while it waits for its answer, so a
+   * request the upstream makes without naming a caller can go to the one caller waiting on it.
+   */
+  waiting?: Set<DownstreamExtra>;
 }
 
 /**
@@ -55,11 +60,14 @@ export async function forwardRequest(
       });
     };
   }
+  timeouts.waiting?.add(extra);
   try {
     // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
     return (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
   } catch (error) {
     if (!extra.signal.aborted && !(error instanceof McpError)) timeouts.linkFailed?.(error);
     throw upstreamError(error);
+  } finally {
+    timeouts.waiting?.delete(extra);
   }
 }
