@@ -57,3 +57,32 @@ describe('deliverResponsesAfterNotifications', () => {
     expect(await callWithProgress(true)).toEqual([{ progress: 100, total: 100 }]);
   });
 });
+
+describe('deliverResponsesAfterNotifications: what is held back', () => {
+  /** A transport whose onmessage records what reaches the client, in order. */
+  function recording(): { transport: Transport; seen: unknown[]; push: (m: JSONRPCMessage) => void } {
+    const seen: unknown[] = [];
+    const transport = { onmessage: (m: JSONRPCMessage) => void seen.push('id' in m && !('method' in m) ? `response ${String(m.id)}` : (m as { method: string }).method) } as unknown as Transport;
+    deliverResponsesAfterNotifications(transport);
+    return { transport, seen, push: (m) => transport.onmessage!(m) };
+  }
+  const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('hands over a response with nothing before it at once', () => {
+    const { seen, push } = recording();
+    push({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(seen).toEqual(['response 1']);
+  });
+
+  it('holds a response that follows a notification until the next turn, and keeps later responses behind it', async () => {
+    const { seen, push } = recording();
+    push({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });
+    push({ jsonrpc: '2.0', id: 1, result: {} });
+    push({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(seen).toEqual(['notifications/progress']);
+    await nextTurn();
+    expect(seen).toEqual(['notifications/progress', 'response 1', 'response 2']);
+    push({ jsonrpc: '2.0', id: 3, result: {} });
+    expect(seen).toEqual(['notifications/progress', 'response 1', 'response 2', 'response 3']);
+  });
+});
