@@ -3,7 +3,7 @@
  * and whether a target lies on a cycle. Built lazily, only for dialects that keep some references
  * and break others; every answer is memoised, so a long chain of definitions costs linear time.
  */
-import { isPlainObject } from './data.js';
+import { isPlainObject, own } from './data.js';
 import { KEYWORD_KIND, Kind } from './keywords.js';
 import type { RefIndex } from './refs.js';
 
@@ -90,8 +90,9 @@ export class RefGraph {
       const n = stack.pop();
       if (!isPlainObject(n) || seen.has(n)) continue;
       seen.add(n);
-      if (typeof n.$ref === 'string') {
-        const r = this.#index().resolve(n.$ref);
+      const ref = own(n, '$ref');
+      if (typeof ref === 'string') {
+        const r = this.#index().resolve(ref);
         if (r.kind === 'local') list.push(r.target.node);
       }
       const out = this.#wayOut;
@@ -101,9 +102,7 @@ export class RefGraph {
         if (kind === Kind.Sub) {
           if (!out?.(n, k, k)) stack.push(v);
         } else if (kind === Kind.Arr && Array.isArray(v)) {
-          v.forEach((x, i) => {
-            if (!out?.(n, k, i)) stack.push(x);
-          });
+          for (let i = 0; i < v.length; i++) if (!out?.(n, k, i)) stack.push(v[i]);
         } else if (kind === Kind.Map && isPlainObject(v)) {
           for (const name in v) if (!out?.(n, k, name)) stack.push(v[name]);
         }

@@ -157,10 +157,10 @@ function valueOk(kind: K, v: unknown): boolean {
       return typeof v === 'number' && Number.isInteger(v) && v >= 0;
     case K.Type:
       if (typeof v === 'string') return SIMPLE_TYPES.has(v);
-      return Array.isArray(v) && v.length > 0 && v.every((t) => SIMPLE_TYPES.has(t)) && distinct(v);
+      return Array.isArray(v) && v.length > 0 && allSimpleTypes(v) && distinct(v);
     case K.Enum:
       // draft-07 asks for at least one value, none repeated; repeats are only ruled out here for scalars.
-      return Array.isArray(v) && v.length > 0 && v.every((x) => x === null || typeof x !== 'object') && distinct(v);
+      return Array.isArray(v) && v.length > 0 && allScalars(v) && distinct(v);
     case K.Array:
       return Array.isArray(v);
     case K.Any:
@@ -184,6 +184,21 @@ function valueOk(kind: K, v: unknown): boolean {
     default:
       return false;
   }
+}
+
+// Loops rather than every() with a closure: valueOk runs for every keyword of every schema, so it
+// is optimized during a process's first conversions, and inlined closures made that compile dear.
+function allSimpleTypes(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) if (!SIMPLE_TYPES.has(v[i])) return false;
+  return true;
+}
+
+function allScalars(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (x !== null && typeof x === 'object') return false;
+  }
+  return true;
 }
 
 function stringArrayOk(v: unknown): boolean {
