@@ -15,10 +15,11 @@ import { anyValueDefinition, anyValueReferenced } from './any-value.js';
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   if (refs.mode !== 'keep') return;
-  const index = refIndex(s);
   for (const container of ['$defs', 'definitions']) {
     const defs = hasOwn(root, container) ? root[container] : undefined;
     if (!isPlainObject(defs)) continue;
+    // Built only here: most schemas have no definitions, and the index is per schema.
+    const index = refIndex(s);
     for (const name in defs) {
       const target = index.targetAt([container, name], defs[name]);
       if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
