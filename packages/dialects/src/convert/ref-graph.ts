@@ -20,6 +20,12 @@ export class RefGraph {
   readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
   readonly #refsWithin = new Map<unknown, unknown[]>();
+  // One search's scratch state, emptied before each search instead of built anew: a schema with
+  // definitions asks about each of them, and neither search below calls itself.
+  readonly #order = new Map<unknown, number>();
+  readonly #low = new Map<unknown, number>();
+  readonly #onStack = new Set<unknown>();
+  readonly #seen = new Set<unknown>();
 
   constructor(index: () => RefIndex, maxScan: number, wayOut?: WayOut) {
     this.#index = index;
@@ -34,9 +40,12 @@ export class RefGraph {
   isCyclic(node: unknown): boolean {
     const known = this.#cyclic.get(node);
     if (known !== undefined) return known;
-    const index = new Map<unknown, number>();
-    const low = new Map<unknown, number>();
-    const onStack = new Set<unknown>();
+    const index = this.#order;
+    const low = this.#low;
+    const onStack = this.#onStack;
+    index.clear();
+    low.clear();
+    onStack.clear();
     const stack: unknown[] = [];
     const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
     index.set(node, 0);
@@ -85,7 +94,8 @@ export class RefGraph {
     if (list) return list;
     list = [];
     const stack: unknown[] = [node];
-    const seen = new Set<unknown>();
+    const seen = this.#seen;
+    seen.clear();
     while (stack.length > 0 && seen.size < this.#maxScan) {
       const n = stack.pop();
       if (!isPlainObject(n) || seen.has(n)) continue;
