@@ -34,6 +34,8 @@ export function notesFor(
   track = false,
   vocabulary?: Vocabulary,
 ): NoteOutcome {
+  // A node with only events (a typeless schema's any-value sentence) drops nothing to explain.
+  if (dropped.length === 0) return track ? { sentences: [], lost: [], carriedBy: new Map() } : { sentences: [], lost: [] };
   const remaining = new Map<string, unknown>();
   for (const [k, v] of dropped) {
     if (NO_OP.has(k) && NO_OP.get(k) === v) continue;
@@ -94,5 +96,5 @@ export function notesFor(
   }
   const lost: string[] = [];
   for (const k of remaining.keys()) if (RULE_KEYWORDS.has(k)) lost.push(k);
-  return { sentences, lost, ...(carriedBy ? { carriedBy } : {}) };
+  return carriedBy ? { sentences, lost, carriedBy } : { sentences, lost };
 }
