@@ -11,7 +11,7 @@ import type { PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
-import { at, pointer, report } from './walk-paths.js';
+import { at, pointer, report, tokenList } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
@@ -129,7 +129,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     } else {
       const origin = s.origins === undefined ? undefined : s.origins.get(node)?.get(key);
       const saved = s.tokens;
-      if (origin) s.tokens = [...origin];
+      if (origin) s.tokens = tokenList(origin);
       else saved.push(key);
       const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
       if (value === false && k === 'items' && falseUnspellable(s)) v = SKIP;

@@ -29,7 +29,7 @@ import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js'
 import { rootPass } from './walk-root.js';
 import { isPlainObject, notJsonReason, own, put, type JsonObject } from './data.js';
 import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
-import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
+import { pointer, report, fatal, tokenList, tooDeep, tooLarge } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
@@ -129,7 +129,7 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
   for (let i = 0; i < value.length; i++) {
     const o = origin?.get(String(i));
     const saved = s.tokens;
-    if (o) s.tokens = [...o];
+    if (o) s.tokens = tokenList(o);
     else saved.push(String(i));
     s.inheritType = inheritType;
     arr[i] = leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword);
@@ -161,7 +161,7 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
   for (const name in value) {
     const o = origin?.get(name);
     const saved = s.tokens;
-    if (o) s.tokens = [...o];
+    if (o) s.tokens = tokenList(o);
     else saved.push(name);
     if (names !== undefined && !names.test(name)) {
       report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, pointer(s));
