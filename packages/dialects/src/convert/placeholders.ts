@@ -21,8 +21,19 @@ export function renderPlaceholder(v: unknown, singular: string | undefined, plur
   return singular === undefined ? renderValue(v) : `${renderValue(v)} ${v === 1 ? singular : plural}`;
 }
 
-/** A sentence cut at its placeholders: literal text, or a placeholder with the groups fill needs. */
-type Part = string | { readonly match: string; readonly name: string; readonly singular: string | undefined; readonly plural: string | undefined };
+/**
+ * A piece of a sentence: literal text (name ''), or a placeholder with what fill needs. One shape
+ * with string fields throughout: pieces of several shapes, or fields that are sometimes undefined,
+ * changed the maps an optimized fill had seen, and it was thrown away and compiled again.
+ */
+interface Part {
+  /** The literal text, or the placeholder as written (kept when its variable has no value). */
+  readonly text: string;
+  readonly name: string;
+  readonly counted: boolean;
+  readonly singular: string;
+  readonly plural: string;
+}
 
 /**
  * Each rule-file sentence cut once: the same few texts are filled at thousands of nodes, and a
@@ -39,11 +50,11 @@ function partsOf(text: string): readonly Part[] {
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     const at = m.index as number;
-    if (at > last) list.push(text.slice(last, at));
-    list.push({ match: m[0], name: m[1] as string, singular: m[3], plural: m[4] });
+    if (at > last) list.push({ text: text.slice(last, at), name: '', counted: false, singular: '', plural: '' });
+    list.push({ text: m[0], name: m[1] as string, counted: m[3] !== undefined, singular: m[3] ?? '', plural: m[4] ?? '' });
     last = at + m[0].length;
   }
-  if (last < text.length) list.push(text.slice(last));
+  if (last < text.length) list.push({ text: text.slice(last), name: '', counted: false, singular: '', plural: '' });
   parts = list;
   if (TEMPLATES.size < MAX_TEMPLATES) TEMPLATES.set(text, parts);
   return parts;
@@ -52,13 +63,15 @@ function partsOf(text: string): readonly Part[] {
 export function fill(text: string, vars: (name: string) => unknown): string {
   if (!text.includes('{')) return text;
   let out = '';
-  for (const p of partsOf(text)) {
-    if (typeof p === 'string') {
-      out += p;
+  const parts = partsOf(text);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as Part;
+    if (p.name === '') {
+      out += p.text;
       continue;
     }
     const v = vars(p.name);
-    out += v === undefined ? p.match : renderPlaceholder(v, p.singular, p.plural);
+    out += v === undefined ? p.text : p.counted ? renderPlaceholder(v, p.singular, p.plural) : renderPlaceholder(v, undefined, undefined);
   }
   return out;
 }
