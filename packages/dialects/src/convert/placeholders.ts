@@ -44,8 +44,12 @@ const TEMPLATES = new Map<string, readonly Part[]>();
 const MAX_TEMPLATES = 512;
 
 function partsOf(text: string): readonly Part[] {
-  let parts = TEMPLATES.get(text);
-  if (parts !== undefined) return parts;
+  return TEMPLATES.get(text) ?? cut(text);
+}
+
+// Apart from partsOf, which is hot and so inlined wherever fill is: this runs once per text, and
+// its regex iteration inlined there made each optimized compile of the sentence code far dearer.
+function cut(text: string): readonly Part[] {
   const list: Part[] = [];
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
@@ -55,9 +59,8 @@ function partsOf(text: string): readonly Part[] {
     last = at + m[0].length;
   }
   if (last < text.length) list.push({ text: text.slice(last), name: '', counted: false, singular: '', plural: '' });
-  parts = list;
-  if (TEMPLATES.size < MAX_TEMPLATES) TEMPLATES.set(text, parts);
-  return parts;
+  if (TEMPLATES.size < MAX_TEMPLATES) TEMPLATES.set(text, list);
+  return list;
 }
 
 export function fill(text: string, vars: (name: string) => unknown): string {
