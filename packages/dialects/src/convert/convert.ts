@@ -213,16 +213,22 @@ function copyJsonValue(v: unknown, depth: number, stack: unknown[], path: string
   return out;
 }
 
-/** Same fact reported once (an inlined definition is walked once per use), in a stable order. */
+/**
+ * Same fact reported once (an inlined definition is walked once per use), in a stable order.
+ * Sorted first, so a repeat (same path, code and message) sits right after the one it repeats:
+ * the stable sort keeps the first one reported first, as a set of seen keys would, without
+ * building a key string for each of the (often a thousand) diagnostics of a strict dialect.
+ */
 function finish(diags: Diagnostic[]): Diagnostic[] {
-  if (diags.length === 0) return diags;
-  const seen = new Set<string>();
-  const out: Diagnostic[] = [];
-  for (const d of diags) {
-    const key = `${d.code}\u0000${d.path}\u0000${d.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(d);
+  if (diags.length < 2) return diags;
+  const sorted = sortDiagnostics(diags);
+  let n = 1;
+  for (let i = 1; i < sorted.length; i++) {
+    const d = sorted[i] as Diagnostic;
+    const last = sorted[n - 1] as Diagnostic;
+    if (d.path === last.path && d.code === last.code && d.message === last.message) continue;
+    sorted[n++] = d;
   }
-  return sortDiagnostics(out);
+  sorted.length = n;
+  return sorted;
 }

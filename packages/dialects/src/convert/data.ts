@@ -19,8 +19,20 @@ export function put(obj: JsonObject, key: string, value: unknown): void {
   else obj[key] = value;
 }
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 export function hasOwn(obj: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key);
+  return hasOwnProperty.call(obj, key);
+}
+
+/**
+ * The own value of `key`, or undefined: what `obj[key]` gives for JSON data (no schema keyword is
+ * a member of Object.prototype). Why: schema objects come in hundreds of shapes, so reading a key
+ * one of them lacks is a megamorphic miss (~40 ns each over the corpus, the largest share of a
+ * strict dialect's walk), while hasOwnProperty answers in a few ns. For keys most nodes lack.
+ */
+export function own(obj: object, key: string): unknown {
+  return hasOwnProperty.call(obj, key) ? (obj as JsonObject)[key] : undefined;
 }
 
 export function isPlainObject(v: unknown): v is JsonObject {

@@ -7,7 +7,7 @@
  * its object's `required`; union = a property whose schema has anyOf/oneOf or several types.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import type { JsonObject } from './data.js';
+import { own, type JsonObject } from './data.js';
 import type { Plan } from './plan.js';
 
 export class LimitCounts {
@@ -22,29 +22,43 @@ export class LimitCounts {
     this.properties = this.depth = this.enumValues = this.stringLength = this.optional = this.unions = 0;
   }
 
-  /** Counts one finished output node (its own values and its properties' final schemas). */
+  /**
+   * Counts one finished output node (its own values and its properties' final schemas). Plain
+   * indexed loops, no for-of or includes: this runs at every node, so it is among the first
+   * functions optimized, and those builtins made its optimizing compile cost more than a pass.
+   */
   countNode(out: JsonObject, defsKeyword: string): void {
-    const en = out.enum;
+    const en = own(out, 'enum');
     if (Array.isArray(en)) {
       this.enumValues += en.length;
-      for (const v of en) if (typeof v === 'string') this.stringLength += v.length;
+      for (let i = 0; i < en.length; i++) {
+        const v = en[i];
+        if (typeof v === 'string') this.stringLength += v.length;
+      }
     }
-    if (typeof out.const === 'string') this.stringLength += out.const.length;
-    const props = out.properties;
+    const c = own(out, 'const');
+    if (typeof c === 'string') this.stringLength += c.length;
+    const props = own(out, 'properties');
     if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
-      const req = Array.isArray(out.required) ? (out.required as unknown[]) : undefined;
+      const listed = own(out, 'required');
+      const req = Array.isArray(listed) ? (listed as unknown[]) : undefined;
       const required = req !== undefined && req.length > 16 ? new Set(req) : undefined;
       for (const name in props as JsonObject) {
         this.properties++;
         this.stringLength += name.length;
-        if (req === undefined || !(required ? required.has(name) : req.includes(name))) this.optional++;
+        if (req === undefined || !(required ? required.has(name) : isListed(req, name))) this.optional++;
         const p = (props as JsonObject)[name] as JsonObject;
-        if (p !== null && typeof p === 'object' && (p.anyOf !== undefined || p.oneOf !== undefined || (Array.isArray(p.type) && p.type.length > 1))) this.unions++;
+        if (p !== null && typeof p === 'object' && (own(p, 'anyOf') !== undefined || own(p, 'oneOf') !== undefined || (Array.isArray(own(p, 'type')) && (p.type as unknown[]).length > 1))) this.unions++;
       }
     }
-    const defs = out[defsKeyword];
+    const defs = own(out, defsKeyword);
     if (defs !== null && typeof defs === 'object' && !Array.isArray(defs)) for (const name in defs as JsonObject) this.stringLength += name.length;
   }
+}
+
+function isListed(list: readonly unknown[], name: string): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === name) return true;
+  return false;
 }
 
 export function checkLimits(counts: LimitCounts, plan: Plan, prefix: string, diags: Diagnostic[]): void {

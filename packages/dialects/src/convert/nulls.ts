@@ -2,7 +2,7 @@
  * How "or null" and several types are spelled (type arrays, anyOf, a `nullable` flag), and how an
  * optional property is made nullable for dialects whose callers send an explicit null.
  */
-import { hasOwn, put, type JsonObject } from './data.js';
+import { hasOwn, own, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
 
@@ -20,7 +20,8 @@ export interface TypeConflicts {
 export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false): JsonObject {
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
-    const onlyNull = out.type === 'null' || (Array.isArray(out.type) && out.type.length > 0 && out.type.every((t) => t === 'null'));
+    const type = own(out, 'type');
+    const onlyNull = type === 'null' || (Array.isArray(type) && type.length > 0 && type.every((t) => t === 'null'));
     const refs = plan.references;
     out = toNullableFlag(out, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
     if (nullFromValues) out.nullable = true;
@@ -34,7 +35,7 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
 /** `wrappedRef`: a reference under this keyword may carry no siblings, so it stays inside anyOf. */
 function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
   let nullable = false;
-  const t = out.type;
+  const t = own(out, 'type');
   if (t === 'null') {
     delete out.type;
     nullable = true;
@@ -44,12 +45,14 @@ function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
     if (rest.length === 0) delete out.type;
     else out.type = rest.length === 1 ? rest[0] : rest;
   }
-  if (Array.isArray(out.enum) && out.enum.includes(null)) {
-    out.enum = out.enum.filter((x) => x !== null);
+  const en = own(out, 'enum');
+  if (Array.isArray(en) && en.includes(null)) {
+    out.enum = en.filter((x) => x !== null);
     nullable = true;
   }
-  if (Array.isArray(out.anyOf)) {
-    const branches = out.anyOf as unknown[];
+  const anyOf = own(out, 'anyOf');
+  if (Array.isArray(anyOf)) {
+    const branches = anyOf as unknown[];
     const rest = branches.filter((b) => !isOnlyNullable(b));
     if (rest.length < branches.length) {
       nullable = true;
@@ -76,7 +79,7 @@ function canMergeInto(out: JsonObject, branch: unknown): boolean {
 }
 
 function nullTypeToAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
-  const t = out.type;
+  const t = own(out, 'type');
   if (!Array.isArray(t) || !t.includes('null') || t.length < 2) return out;
   if (hasOwn(out, 'anyOf')) {
     sink.typeConflict('a type array with null could not become anyOf because the schema already has anyOf; the type array is kept');
@@ -93,7 +96,7 @@ function nullTypeToAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
 }
 
 function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], sink: TypeConflicts): JsonObject {
-  const t = out.type;
+  const t = own(out, 'type');
   if (!Array.isArray(t)) return out;
   const rest = t.filter((x) => x !== 'null');
   if (rest.length < 2) {
@@ -131,20 +134,20 @@ export function makeNullable(s: unknown, nulls: Plan['nulls'], refKeyword: strin
     o.nullable = true;
     return o;
   }
-  const t = o.type;
+  const t = own(o, 'type');
   // With branches beside the type, null must pass the branches too: only a wrapper gives that.
   const composite = hasOwn(o, 'anyOf') || hasOwn(o, 'oneOf') || hasOwn(o, 'allOf');
   if (nulls !== 'any-of' && (typeof t === 'string' || Array.isArray(t)) && !hasOwn(o, 'const') && !composite) {
     o.type = Array.isArray(t) ? [...t, 'null'] : [t, 'null'];
-    if (Array.isArray(o.enum)) o.enum = [...o.enum, null];
+    if (Array.isArray(own(o, 'enum'))) o.enum = [...(o.enum as unknown[]), null];
     return o;
   }
-  if (nulls !== 'any-of' && t === undefined && Array.isArray(o.enum) && !hasOwn(o, 'const')) {
-    o.enum = [...o.enum, null];
+  if (nulls !== 'any-of' && t === undefined && Array.isArray(own(o, 'enum')) && !hasOwn(o, 'const')) {
+    o.enum = [...(o.enum as unknown[]), null];
     return o;
   }
-  if (Array.isArray(o.anyOf) && Object.keys(o).every((k) => k === 'anyOf' || ANNOTATION_KEYWORDS.has(k))) {
-    o.anyOf = [...o.anyOf, { type: 'null' }];
+  if (Array.isArray(own(o, 'anyOf')) && Object.keys(o).every((k) => k === 'anyOf' || ANNOTATION_KEYWORDS.has(k))) {
+    o.anyOf = [...(o.anyOf as unknown[]), { type: 'null' }];
     return o;
   }
   // A reference, a composite or a const: wrap it, keeping the annotations on the outside.

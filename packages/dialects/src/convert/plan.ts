@@ -331,7 +331,9 @@ function compileNotes(notes: readonly Note[]): CompiledNote[] {
   for (const n of notes) {
     if (!n.keywords) continue;
     const when = n.when ? Object.entries(n.when).map(([k, v]) => [k, JSON.stringify(v)] as const) : undefined;
-    out.push({ keywords: n.keywords, ...(when ? { when } : {}), text: n.text, ...(n.words !== undefined ? { words: n.words } : {}) });
+    // One shape for every note (absent parts undefined): notes of several shapes made the optimized
+    // notesFor meet new maps and be compiled again.
+    out.push({ keywords: n.keywords, when, text: n.text, words: n.words });
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * and whether a target lies on a cycle. Built lazily, only for dialects that keep some references
  * and break others; every answer is memoised, so a long chain of definitions costs linear time.
  */
-import { isPlainObject } from './data.js';
+import { isPlainObject, own } from './data.js';
 import { KEYWORD_KIND, Kind } from './keywords.js';
 import type { RefIndex } from './refs.js';
 
@@ -20,6 +20,12 @@ export class RefGraph {
   readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
   readonly #refsWithin = new Map<unknown, unknown[]>();
+  // One search's scratch state, emptied before each search instead of built anew: a schema with
+  // definitions asks about each of them, and neither search below calls itself.
+  readonly #order = new Map<unknown, number>();
+  readonly #low = new Map<unknown, number>();
+  readonly #onStack = new Set<unknown>();
+  readonly #seen = new Set<unknown>();
 
   constructor(index: () => RefIndex, maxScan: number, wayOut?: WayOut) {
     this.#index = index;
@@ -34,9 +40,12 @@ export class RefGraph {
   isCyclic(node: unknown): boolean {
     const known = this.#cyclic.get(node);
     if (known !== undefined) return known;
-    const index = new Map<unknown, number>();
-    const low = new Map<unknown, number>();
-    const onStack = new Set<unknown>();
+    const index = this.#order;
+    const low = this.#low;
+    const onStack = this.#onStack;
+    index.clear();
+    low.clear();
+    onStack.clear();
     const stack: unknown[] = [];
     const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
     index.set(node, 0);
@@ -85,13 +94,15 @@ export class RefGraph {
     if (list) return list;
     list = [];
     const stack: unknown[] = [node];
-    const seen = new Set<unknown>();
+    const seen = this.#seen;
+    seen.clear();
     while (stack.length > 0 && seen.size < this.#maxScan) {
       const n = stack.pop();
       if (!isPlainObject(n) || seen.has(n)) continue;
       seen.add(n);
-      if (typeof n.$ref === 'string') {
-        const r = this.#index().resolve(n.$ref);
+      const ref = own(n, '$ref');
+      if (typeof ref === 'string') {
+        const r = this.#index().resolve(ref);
         if (r.kind === 'local') list.push(r.target.node);
       }
       const out = this.#wayOut;
@@ -101,9 +112,7 @@ export class RefGraph {
         if (kind === Kind.Sub) {
           if (!out?.(n, k, k)) stack.push(v);
         } else if (kind === Kind.Arr && Array.isArray(v)) {
-          v.forEach((x, i) => {
-            if (!out?.(n, k, i)) stack.push(x);
-          });
+          for (let i = 0; i < v.length; i++) if (!out?.(n, k, i)) stack.push(v[i]);
         } else if (kind === Kind.Map && isPlainObject(v)) {
           for (const name in v) if (!out?.(n, k, name)) stack.push(v[name]);
         }

@@ -7,7 +7,7 @@ import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import type { Plan } from './plan.js';
 import type { RefTarget } from './refs.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';
-import { report } from './walk-paths.js';
+import { report, tokenList } from './walk-paths.js';
 import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
 import { anyValueDefinition, anyValueReferenced } from './any-value.js';
@@ -15,10 +15,11 @@ import { anyValueDefinition, anyValueReferenced } from './any-value.js';
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   if (refs.mode !== 'keep') return;
-  const index = refIndex(s);
   for (const container of ['$defs', 'definitions']) {
     const defs = hasOwn(root, container) ? root[container] : undefined;
     if (!isPlainObject(defs)) continue;
+    // Built only here: most schemas have no definitions, and the index is per schema.
+    const index = refIndex(s);
     for (const name in defs) {
       const target = index.targetAt([container, name], defs[name]);
       if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
@@ -44,7 +45,7 @@ export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
   for (let i = 0; i < s.defQueue.length; i++) {
     const target = s.defQueue[i] as RefTarget;
     const savedTokens = s.tokens;
-    s.tokens = [...target.tokens];
+    s.tokens = tokenList(target.tokens);
     const outer = s.levelMax;
     s.levelMax = 0;
     const out = walk(s, target.node, false, undefined);

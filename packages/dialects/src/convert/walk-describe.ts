@@ -3,7 +3,7 @@
  * (docs/architecture.md, docs/rule-format.md notes and events). Separate because it is the last
  * step at a node, and the only one that writes notes and the matching explain entries.
  */
-import { hasOwn, put, type JsonObject } from './data.js';
+import { hasOwn, own, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
@@ -20,17 +20,17 @@ const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers
 export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined): NoteEvent[] | undefined {
   // `out` is an object this walk built, so reading a keyword cannot reach a prototype member.
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
-  const t = out.type;
+  const t = own(out, 'type');
   if (t !== undefined) {
-    if (rule.fillItems && isArrayType(t) && out.items === undefined && out.prefixItems === undefined) {
+    if (rule.fillItems && isArrayType(t) && own(out, 'items') === undefined && own(out, 'prefixItems') === undefined) {
       put(out, 'items', placeSpell(s, rule.spell));
       reportNarrowed(s, rule.spell, undefined);
     }
     return events;
   }
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
-  if (out[refKeyword] !== undefined || out.$ref !== undefined || out.anyOf !== undefined || out.oneOf !== undefined || out.allOf !== undefined) return events;
-  if (out.nullable === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
+  if (own(out, refKeyword) !== undefined || own(out, '$ref') !== undefined || own(out, 'anyOf') !== undefined || own(out, 'oneOf') !== undefined || own(out, 'allOf') !== undefined) return events;
+  if (own(out, 'nullable') === true && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
   // The values the input node lists decide its type even where the dialect drops them.
   const values = valuesOf(out) ?? valuesOf(node);
   // The parent's type is handed to a typeless branch, unless the branch lists values of its own.
@@ -55,9 +55,20 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
 }
 
+/**
+ * What a spelling refuses of any value, per spelling object: a rule file's spell is asked at every
+ * typeless node and never changes (the walk places copies of it), so it is worked out once.
+ */
+const PLAIN_REFUSALS = new WeakMap<JsonObject, readonly string[]>();
+
 /** What the any-value spelling refuses of the types the canonical schema accepts here, reported at the node (for filled items, at their array). */
 function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined, accepted: readonly string[] = ANY_TYPES): void {
-  const refused = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+  const plain = excluded === undefined && accepted === ANY_TYPES;
+  let refused = plain ? PLAIN_REFUSALS.get(spell) : undefined;
+  if (refused === undefined) {
+    refused = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+    if (plain) PLAIN_REFUSALS.set(spell, refused);
+  }
   if (refused.length === 0) return;
   report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
 }
@@ -104,6 +115,8 @@ export function describe(
     report(s, 'note-lost', 'warning', `this dialect admits no description here, so these sentences cannot be carried: ${sentences.join(' ')}`, pointer(s));
     return;
   }
-  const author = typeof out.description === 'string' ? out.description : typeof node.description === 'string' ? node.description : '';
+  const outDescription = own(out, 'description');
+  const nodeDescription = own(node, 'description');
+  const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
   put(out, 'description', author ? `${author} ${sentences.join(' ')}` : sentences.join(' '));
 }

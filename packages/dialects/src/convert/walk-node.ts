@@ -4,14 +4,14 @@
  * explain records each outcome; then the node's later steps run in their documented order.
  * Separate because it is the one loop every object node passes through.
  */
-import { hasOwn, isPlainObject, notJsonReason, put, safeStringify, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, notJsonReason, own, put, safeStringify, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
 import type { PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
-import { at, pointer, report } from './walk-paths.js';
+import { at, pointer, report, tokenList } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
@@ -30,19 +30,19 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   const canonical = node;
   const inherited = s.inheritType;
   s.inheritType = undefined;
-  if (plan.allOf === 'merge' && Array.isArray(node.allOf)) node = mergeAllOf(s, node);
+  if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
   if (plan.constAsEnum && hasOwn(node, 'const')) node = constAsEnum(s, node);
   let nullFromValues = false;
-  if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || node.const === null)) {
+  if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || own(node, 'const') === null)) {
     const stripped = nullOutOfValues(s, node);
     nullFromValues = stripped !== node;
     node = stripped;
-  } else if (plan.nullInEnum && Array.isArray(node.enum) && node.enum.some((v) => v !== null) && typeAdmitsNull(node.type)) {
+  } else if (plan.nullInEnum && Array.isArray(own(node, 'enum')) && (node.enum as unknown[]).some((v) => v !== null) && typeAdmitsNull(node.type)) {
     const stripped = nullOutOfValues(s, node, true);
     if (stripped !== node) events = [...(events ?? []), { event: 'enum-null', vars: {} }];
     node = stripped;
   }
-  if (plan.unionMove !== undefined && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf))) node = moveIntoBranches(s, node, plan.unionMove);
+  if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
   const table = tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
@@ -129,7 +129,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     } else {
       const origin = s.origins === undefined ? undefined : s.origins.get(node)?.get(key);
       const saved = s.tokens;
-      if (origin) s.tokens = [...origin];
+      if (origin) s.tokens = tokenList(origin);
       else saved.push(key);
       const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
       if (value === false && k === 'items' && falseUnspellable(s)) v = SKIP;
@@ -153,7 +153,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     else out[outKey] = v;
   }
   if (itemsFalse) dropped = noMoreItems(out, node, table, dropped);
-  if (dropped !== undefined && out.items !== undefined && out.items !== false && dropped.some(([k]) => k === 'prefixItems')) {
+  if (dropped !== undefined && own(out, 'items') !== undefined && out.items !== false && dropped.some(([k]) => k === 'prefixItems')) {
     // Without its positions, the items schema stands for every item, the first ones included.
     report(s, 'items-narrowed', 'warning', 'prefixItems cannot be spelled in this dialect, so the items schema applies to the leading items too, and the spelled schema refuses leading items that only their positional schema accepts (the server still accepts them)', pointer(s));
   }
@@ -161,7 +161,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
 
   if (plan.identity) return out;
   // A dropped `not: {type: T}` takes T out of a type list, before the list is spelled (any-value.ts).
-  if (Array.isArray(out.type) && node.not !== undefined && !hasOwn(out, 'not')) {
+  if (Array.isArray(own(out, 'type')) && own(node, 'not') !== undefined && !hasOwn(out, 'not')) {
     const excluded = excludedTypes(node);
     const kept = excluded && withoutExcluded(out.type as unknown[], excluded);
     if (kept) out.type = kept.length === 1 ? kept[0] : kept;
@@ -170,7 +170,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const branch = keyword === 'anyOf' || keyword === 'oneOf';
     s.typeNode = node;
     out = spellTypes(out, plan, nullFromValues, s, branch);
-    if (out.nullable === true && out.type === undefined && Array.isArray(out.anyOf)) s.typelessNullables.push([out, pointer(s)]);
+    if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
@@ -179,8 +179,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
   if (counting) {
     s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
-    const t = out.type;
-    const level = s.levelMax + (t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
+    const t = own(out, 'type');
+    const level = s.levelMax + (t === 'object' || own(out, 'properties') !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
   return out;

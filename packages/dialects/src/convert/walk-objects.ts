@@ -3,7 +3,7 @@
  * optional properties spelled as required and nullable. Separate because it runs on the built
  * output node and is reused by the root pass for a merged root union.
  */
-import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { admitsNull } from '../admits-null.js';
 import { makeNullable } from './nulls.js';
 import { indexOfIn } from './node-rules.js';
@@ -20,8 +20,8 @@ export function finishObjects(
   mergedRoot = false,
 ): [string, unknown][] | undefined {
   const plan = s.plan;
-  const t = out.type;
-  const isObject = t === 'object' || out.properties !== undefined || (Array.isArray(t) && t.includes('object'));
+  const t = own(out, 'type');
+  const isObject = t === 'object' || own(out, 'properties') !== undefined || (Array.isArray(t) && t.includes('object'));
   if (!isObject) return dropped;
   if (plan.closed === 'all' && !atRoot && unionOfObjects(out)) {
     delete out.type;
@@ -33,13 +33,14 @@ export function finishObjects(
     out.additionalProperties = false;
     report(s, 'recursion-cut', 'warning', 'a cycle is cut here and every object is closed, so the spelled schema accepts only an empty object at this depth, though the canonical schema repeats the structure (the server still accepts it)', pointer(s));
   } else if (plan.closed === 'all') {
-    const ap = out.additionalProperties;
+    const ap = own(out, 'additionalProperties');
     const pattern = hasOwn(out, 'patternProperties');
     // An object that accepts other properties (a map, an explicit opening, a free-form object
     // below the root) loses them when closed: its rule goes into the description and is reported.
     // Pattern properties this dialect dropped (their sentence is written) still name properties the
     // canonical schema accepts and the closed spelling refuses.
-    const patternDropped = !pattern && isPlainObject(node.patternProperties) && Object.keys(node.patternProperties).length > 0;
+    const inputPatterns = own(node, 'patternProperties');
+    const patternDropped = !pattern && isPlainObject(inputPatterns) && Object.keys(inputPatterns).length > 0;
     const openByClosure = (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
     const open = pattern || patternDropped || openByClosure;
     if (open && plan.maps === 'close-and-report') {
@@ -69,7 +70,7 @@ export function finishObjects(
       // Left open by default (no additionalProperties, patternProperties or unevaluatedProperties
       // false): the canonical schema accepts other properties, which the closed spelling refuses.
       // No sentence (the author stated no rule), but the narrowing is reported where it happens.
-      if (node.unevaluatedProperties !== false) {
+      if (own(node, 'unevaluatedProperties') !== false) {
         report(s, 'object-closed', 'warning', 'this object does not say additionalProperties: false, so the canonical schema accepts other properties; the dialect closes every object, so the spelled schema refuses them (the server still accepts them). Write additionalProperties: false in the canonical schema if no other property is meant', pointer(s));
       }
     }
@@ -84,8 +85,10 @@ export function finishObjects(
  * branch says it): a typed wrapper is an object that strict checkers want closed.
  */
 function unionOfObjects(out: JsonObject): boolean {
-  if (out.type !== 'object' || hasOwn(out, 'properties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'additionalProperties')) return false;
-  const branches = Array.isArray(out.anyOf) ? out.anyOf : Array.isArray(out.oneOf) ? out.oneOf : undefined;
+  if (own(out, 'type') !== 'object' || hasOwn(out, 'properties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'additionalProperties')) return false;
+  const anyOf = own(out, 'anyOf');
+  const oneOf = own(out, 'oneOf');
+  const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : undefined;
   if (branches === undefined || branches.length === 0) return false;
   for (const b of branches) {
     if (!isPlainObject(b) || b.type !== 'object') return false;
@@ -96,10 +99,11 @@ function unionOfObjects(out: JsonObject): boolean {
 /** Optional properties spelled as required and nullable, where the dialect says so. */
 function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped: [string, unknown][] | undefined, mergedRoot: boolean): [string, unknown][] | undefined {
   const plan = s.plan;
-  if (plan.optional === 'required-nullable' && isPlainObject(out.properties)) {
-    const props = out.properties;
+  const props = plan.optional === 'required-nullable' ? own(out, 'properties') : undefined;
+  if (isPlainObject(props)) {
     const required: string[] = [];
-    if (Array.isArray(out.required)) for (const x of out.required as unknown[]) if (typeof x === 'string') required.push(x);
+    const listedRequired = own(out, 'required');
+    if (Array.isArray(listedRequired)) for (const x of listedRequired as unknown[]) if (typeof x === 'string') required.push(x);
     // Most objects list a handful of names: a scan is cheaper than building a Set for each.
     const have = required.length > 16 ? new Set(required) : undefined;
     const listed = required.length;
@@ -115,9 +119,9 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
         report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
       } else {
         const before = props[name] as JsonObject;
-        const enumBefore = isPlainObject(before) && Array.isArray(before.enum) ? before.enum.length : 0;
+        const enumBefore = isPlainObject(before) && Array.isArray(own(before, 'enum')) ? (before.enum as unknown[]).length : 0;
         const after = makeNullable(before, plan.nulls, refKeyword, wrapRefs);
-        if (isPlainObject(after) && Array.isArray(after.enum) && after.enum.length > enumBefore) s.counts.enumValues += after.enum.length - enumBefore;
+        if (isPlainObject(after) && Array.isArray(own(after, 'enum')) && (after.enum as unknown[]).length > enumBefore) s.counts.enumValues += (after.enum as unknown[]).length - enumBefore;
         put(props, name, after);
       }
     }

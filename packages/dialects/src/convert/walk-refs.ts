@@ -10,7 +10,7 @@ import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph, type WayOut } from './ref-graph.js';
 import { fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
-import { tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
+import { tokensOf, tokenList, recordOrigin, pointer, report } from './walk-paths.js';
 import { draft07Siblings, withoutRef } from './walk-read.js';
 import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
@@ -112,7 +112,7 @@ function wayOut(through: readonly string[]): WayOut {
 function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const source = siblings === undefined ? target.node : mergeSiblings(s, target.node, target.tokens, siblings);
   const savedTokens = s.tokens;
-  s.tokens = [...target.tokens];
+  s.tokens = tokenList(target.tokens);
   s.inlining.push(target);
   s.inlineNodes.push(target.node);
   const out = walk(s, source, atRoot, undefined, events);
@@ -190,7 +190,7 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
       : { event: 'cycle', vars: { name: target.name } };
   const ev: NoteEvent[] = [...(events ?? []), cycle];
   const savedTokens = s.tokens;
-  s.tokens = [...target.tokens];
+  s.tokens = tokenList(target.tokens);
   // A target that states no type (a union, a typeless node) is accepted in other types than the
   // stub's; a closed object stub is reported where it is closed (walk-objects.ts).
   // (A chain of references with no schema at its end accepts nothing: an error says so elsewhere.)

@@ -27,9 +27,9 @@ import type { LimitCounts } from './limits.js';
 import { readDraft } from './walk-read.js';
 import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js';
 import { rootPass } from './walk-root.js';
-import { isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
+import { isPlainObject, notJsonReason, own, put, type JsonObject } from './data.js';
 import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
-import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
+import { pointer, report, fatal, tokenList, tooDeep, tooLarge } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
@@ -112,7 +112,7 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   s.path.push(node);
   const refs = s.plan.references;
   const out =
-    refs && typeof node.$ref === 'string' ? walkRef(s, node, atRoot, events) : walkObject(s, node, atRoot, events, keyword);
+    refs && typeof own(node, '$ref') === 'string' ? walkRef(s, node, atRoot, events) : walkObject(s, node, atRoot, events, keyword);
   s.path.pop();
   s.depth--;
   return out;
@@ -129,7 +129,7 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
   for (let i = 0; i < value.length; i++) {
     const o = origin?.get(String(i));
     const saved = s.tokens;
-    if (o) s.tokens = [...o];
+    if (o) s.tokens = tokenList(o);
     else saved.push(String(i));
     s.inheritType = inheritType;
     arr[i] = leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword);
@@ -143,7 +143,9 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
 /** `false`, or `{not: {}}` with nothing but annotations beside it. */
 export function acceptsNothing(v: unknown): boolean {
   if (v === false) return true;
-  if (!isPlainObject(v) || !isPlainObject(v.not) || Object.keys(v.not).length !== 0) return false;
+  if (!isPlainObject(v)) return false;
+  const not = own(v, 'not');
+  if (!isPlainObject(not) || Object.keys(not).length !== 0) return false;
   for (const k in v) if (k !== 'not' && !ANNOTATION_KEYWORDS.has(k)) return false;
   return true;
 }
@@ -159,7 +161,7 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
   for (const name in value) {
     const o = origin?.get(name);
     const saved = s.tokens;
-    if (o) s.tokens = [...o];
+    if (o) s.tokens = tokenList(o);
     else saved.push(name);
     if (names !== undefined && !names.test(name)) {
       report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, pointer(s));

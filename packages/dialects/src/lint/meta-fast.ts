@@ -157,10 +157,10 @@ function valueOk(kind: K, v: unknown): boolean {
       return typeof v === 'number' && Number.isInteger(v) && v >= 0;
     case K.Type:
       if (typeof v === 'string') return SIMPLE_TYPES.has(v);
-      return Array.isArray(v) && v.length > 0 && v.every((t) => SIMPLE_TYPES.has(t)) && new Set(v).size === v.length;
+      return Array.isArray(v) && v.length > 0 && allSimpleTypes(v) && distinct(v);
     case K.Enum:
       // draft-07 asks for at least one value, none repeated; repeats are only ruled out here for scalars.
-      return Array.isArray(v) && v.length > 0 && v.every((x) => x === null || typeof x !== 'object') && new Set(v).size === v.length;
+      return Array.isArray(v) && v.length > 0 && allScalars(v) && distinct(v);
     case K.Array:
       return Array.isArray(v);
     case K.Any:
@@ -186,8 +186,41 @@ function valueOk(kind: K, v: unknown): boolean {
   }
 }
 
+// Loops rather than every() with a closure: valueOk runs for every keyword of every schema, so it
+// is optimized during a process's first conversions, and inlined closures made that compile dear.
+function allSimpleTypes(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) if (!SIMPLE_TYPES.has(v[i])) return false;
+  return true;
+}
+
+function allScalars(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (x !== null && typeof x === 'object') return false;
+  }
+  return true;
+}
+
 function stringArrayOk(v: unknown): boolean {
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
-  return v.length < 2 || new Set(v).size === v.length;
+  return distinct(v);
+}
+
+/**
+ * No two members the same (SameValueZero, as a Set counts them). Most lists are a few names long:
+ * comparing pairs costs less than building a Set for each, and every convert runs this check.
+ */
+function distinct(v: readonly unknown[]): boolean {
+  const n = v.length;
+  if (n < 2) return true;
+  if (n > 16) return new Set(v).size === n;
+  for (let i = 1; i < n; i++) {
+    const a = v[i];
+    for (let j = 0; j < i; j++) {
+      const b = v[j];
+      if (a === b || (a !== a && b !== b)) return false;
+    }
+  }
+  return true;
 }
