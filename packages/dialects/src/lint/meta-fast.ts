@@ -127,67 +127,80 @@ function schemaOk(node: unknown): boolean {
   if (typeof node === 'boolean') return true;
   if (!isObject(node)) return false;
   for (const key in node) {
-    const kind = KEYWORDS.get(key);
-    if (kind !== undefined && !valueOk(kind, node[key])) return false;
+    const check = CHECKS.get(key);
+    if (check !== undefined && !check(node[key])) return false;
   }
   return true;
 }
 
-function valueOk(kind: K, v: unknown): boolean {
-  switch (kind) {
-    case K.Schema:
-      return schemaOk(v);
-    case K.SchemaMap:
-      if (!isObject(v)) return false;
-      for (const k in v) if (!schemaOk(v[k])) return false;
-      return true;
-    case K.SchemaArray:
-      if (!Array.isArray(v) || v.length === 0) return false;
-      for (let i = 0; i < v.length; i++) if (!schemaOk(v[i])) return false;
-      return true;
-    case K.String:
-      return typeof v === 'string';
-    case K.Boolean:
-      return typeof v === 'boolean';
-    case K.Number:
-      return typeof v === 'number' && Number.isFinite(v);
-    case K.PositiveNumber:
-      return typeof v === 'number' && Number.isFinite(v) && v > 0;
-    case K.Count:
-      return typeof v === 'number' && Number.isInteger(v) && v >= 0;
-    case K.Type:
-      if (typeof v === 'string') return SIMPLE_TYPES.has(v);
-      return Array.isArray(v) && v.length > 0 && allSimpleTypes(v) && distinct(v);
-    case K.Enum:
-      // draft-07 asks for at least one value, none repeated; repeats are only ruled out here for scalars.
-      return Array.isArray(v) && v.length > 0 && allScalars(v) && distinct(v);
-    case K.Array:
-      return Array.isArray(v);
-    case K.Any:
-      return true;
-    case K.StringArray:
-      return stringArrayOk(v);
-    case K.StringArrayMap:
-      if (!isObject(v)) return false;
-      for (const k in v) if (!stringArrayOk(v[k])) return false;
-      return true;
-    case K.Dependencies:
-      if (!isObject(v)) return false;
-      for (const k in v) if (!(Array.isArray(v[k]) ? stringArrayOk(v[k]) : schemaOk(v[k]))) return false;
-      return true;
-    case K.Id: {
-      // 2020-12: a URI reference with no fragment but an empty one.
-      if (typeof v !== 'string') return false;
-      const hash = v.indexOf('#');
-      return hash === -1 || hash === v.length - 1;
-    }
-    default:
-      return false;
-  }
+/**
+ * One small function per kind, looked up by keyword, rather than one switch over every kind.
+ * Why: this check runs over every schema a process converts first, so it is optimized during
+ * that first pass; a switch with each case's helpers inlined into it (and into the recursion)
+ * made that optimizing compile cost more than running the check. The call through the table
+ * reaches many functions, so it is not inlined: each is compiled small, alone, and only if hot.
+ */
+const CHECK_OF: Record<K, (v: unknown) => boolean> = {
+  [K.Schema]: schemaOk,
+  [K.SchemaMap]: schemaMapOk,
+  [K.SchemaArray]: schemaArrayOk,
+  [K.String]: (v) => typeof v === 'string',
+  [K.Boolean]: (v) => typeof v === 'boolean',
+  [K.Number]: (v) => typeof v === 'number' && Number.isFinite(v),
+  [K.PositiveNumber]: (v) => typeof v === 'number' && Number.isFinite(v) && v > 0,
+  [K.Count]: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
+  [K.Type]: typeOk,
+  // draft-07 asks for at least one value, none repeated; repeats are only ruled out here for scalars.
+  [K.Enum]: (v) => Array.isArray(v) && v.length > 0 && allScalars(v) && distinct(v),
+  [K.Array]: (v) => Array.isArray(v),
+  [K.Any]: () => true,
+  [K.StringArray]: stringArrayOk,
+  [K.StringArrayMap]: stringArrayMapOk,
+  [K.Dependencies]: dependenciesOk,
+  [K.Id]: idOk,
+  [K.Fallback]: () => false,
+};
+
+const CHECKS: ReadonlyMap<string, (v: unknown) => boolean> = new Map([...KEYWORDS].map(([key, kind]) => [key, CHECK_OF[kind]]));
+
+function schemaMapOk(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  for (const k in v) if (!schemaOk(v[k])) return false;
+  return true;
 }
 
-// Loops rather than every() with a closure: valueOk runs for every keyword of every schema, so it
-// is optimized during a process's first conversions, and inlined closures made that compile dear.
+function schemaArrayOk(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  for (let i = 0; i < v.length; i++) if (!schemaOk(v[i])) return false;
+  return true;
+}
+
+function typeOk(v: unknown): boolean {
+  if (typeof v === 'string') return SIMPLE_TYPES.has(v);
+  return Array.isArray(v) && v.length > 0 && allSimpleTypes(v) && distinct(v);
+}
+
+function stringArrayMapOk(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  for (const k in v) if (!stringArrayOk(v[k])) return false;
+  return true;
+}
+
+function dependenciesOk(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  for (const k in v) if (!(Array.isArray(v[k]) ? stringArrayOk(v[k]) : schemaOk(v[k]))) return false;
+  return true;
+}
+
+/** 2020-12: a URI reference with no fragment but an empty one. */
+function idOk(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const hash = v.indexOf('#');
+  return hash === -1 || hash === v.length - 1;
+}
+
+// Loops rather than every() with a closure: these checks run for every keyword of every schema, so they
+// are optimized during a process's first conversions, and inlined closures made that compile dear.
 function allSimpleTypes(v: readonly unknown[]): boolean {
   for (let i = 0; i < v.length; i++) if (!SIMPLE_TYPES.has(v[i])) return false;
   return true;
