@@ -93,7 +93,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       }
       // A numeric keyword with another value is refused by the meta-schema check (check-input.ts)
       // and left out with no sentence: a sentence would state a rule the schema does not have.
-      const invalidNumber = entry.numeric && typeof value !== 'number' && notJsonReason(value) === undefined;
+      // notJsonReason is asked first, for every dropped numeric keyword: asked only for the rare
+      // non-number, its call had no feedback when walkObject was first optimized, and reaching it
+      // threw that compile away in the first pass of a process (same answer in either order).
+      const invalidNumber = entry.numeric && notJsonReason(value) === undefined && typeof value !== 'number';
       if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k)) {
         // A dropped value may still be rendered into a sentence: it must be JSON data too.
         if (typeof value !== 'string' && typeof value !== 'boolean') copyAt(s, value, node, key);
