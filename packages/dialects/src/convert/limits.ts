@@ -31,13 +31,11 @@ export class LimitCounts {
     const en = own(out, 'enum');
     if (Array.isArray(en)) {
       this.enumValues += en.length;
-      for (let i = 0; i < en.length; i++) {
-        const v = en[i];
-        if (typeof v === 'string') this.stringLength += v.length;
-      }
+      for (let i = 0; i < en.length; i++) this.stringLength += textLength(en[i]);
     }
-    const c = own(out, 'const');
-    if (typeof c === 'string') this.stringLength += c.length;
+    // Asked at every node, not only under a string const: a read of c.length first reached after
+    // countNode was optimized (a string const is rare) threw that compile away.
+    this.stringLength += textLength(own(out, 'const'));
     const props = own(out, 'properties');
     if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
       const listed = own(out, 'required');
@@ -48,12 +46,28 @@ export class LimitCounts {
         this.stringLength += name.length;
         if (req === undefined || !(required ? required.has(name) : isListed(req, name))) this.optional++;
         const p = (props as JsonObject)[name] as JsonObject;
-        if (p !== null && typeof p === 'object' && (own(p, 'anyOf') !== undefined || own(p, 'oneOf') !== undefined || (Array.isArray(own(p, 'type')) && (p.type as unknown[]).length > 1))) this.unions++;
+        if (p !== null && typeof p === 'object' && isUnion(p)) this.unions++;
       }
     }
     const defs = own(out, defsKeyword);
     if (defs !== null && typeof defs === 'object' && !Array.isArray(defs)) for (const name in defs as JsonObject) this.stringLength += name.length;
   }
+}
+
+/** A string's length; 0 for any other value. */
+function textLength(v: unknown): number {
+  return typeof v === 'string' ? v.length : 0;
+}
+
+/**
+ * A property schema with anyOf/oneOf or several types. Every read goes through own(): a named
+ * read such as p.type is specialised to the object shapes seen before countNode is optimized,
+ * and the first other shape threw that compile away during a process's first pass.
+ */
+function isUnion(p: JsonObject): boolean {
+  if (own(p, 'anyOf') !== undefined || own(p, 'oneOf') !== undefined) return true;
+  const type = own(p, 'type');
+  return Array.isArray(type) && type.length > 1;
 }
 
 function isListed(list: readonly unknown[], name: string): boolean {
