@@ -21,6 +21,7 @@
  * is accepted. The MCP layer writes a null into a result only on 'yes', so it never writes a value
  * the schema could refuse.
  */
+import { own } from './convert/data.js';
 import type { ResourceIndex } from './resource-index.js';
 
 export type NullAnswer = 'yes' | 'no' | 'unknown';
@@ -39,16 +40,6 @@ export interface NullAdmissionOptions {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-const hasOwnProperty = Object.prototype.hasOwnProperty;
-
-/**
- * The own value of a keyword: most schemas lack most of the keywords asked below, and reading an
- * absent key of objects of many shapes is a megamorphic miss, several times dearer than this test.
- */
-function own(s: Record<string, unknown>, key: string): unknown {
-  return hasOwnProperty.call(s, key) ? s[key] : undefined;
 }
 
 function and(a: NullAnswer, b: NullAnswer): NullAnswer {
@@ -172,8 +163,10 @@ function compute(s: Record<string, unknown>, c: Context, depth: number): NullAns
   const cond = own(s, 'if');
   if (cond !== undefined) {
     const when = answer(cond, c, next);
-    const then = own(s, 'then') === undefined ? 'yes' : answer(own(s, 'then'), c, next);
-    const otherwise = own(s, 'else') === undefined ? 'yes' : answer(own(s, 'else'), c, next);
+    const thenSchema = own(s, 'then');
+    const elseSchema = own(s, 'else');
+    const then = thenSchema === undefined ? 'yes' : answer(thenSchema, c, next);
+    const otherwise = elseSchema === undefined ? 'yes' : answer(elseSchema, c, next);
     r = and(r, when === 'yes' ? then : when === 'no' ? otherwise : then === otherwise ? then : 'unknown');
   }
   return r;

@@ -35,6 +35,19 @@ export function own(obj: object, key: string): unknown {
   return hasOwnProperty.call(obj, key) ? (obj as JsonObject)[key] : undefined;
 }
 
+/**
+ * A copy of a token list for the walk to push onto. Built from a list that holds a string (so an
+ * array of strings from the start): a bare `[]` or a spread of an empty list (the root's tokens)
+ * gives an array of another elements kind, and the first push onto it changed its map under the
+ * optimized walk, which was then thrown away and compiled again during later passes.
+ */
+export function tokenList(src: readonly string[]): string[] {
+  const out = [''];
+  out.length = 0;
+  for (let i = 0; i < src.length; i++) out.push(src[i] as string);
+  return out;
+}
+
 export function isPlainObject(v: unknown): v is JsonObject {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const proto = Object.getPrototypeOf(v) as unknown;

@@ -8,6 +8,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { own, type JsonObject } from './data.js';
+import { indexOfIn } from './node-rules.js';
 import type { Plan } from './plan.js';
 
 export class LimitCounts {
@@ -44,7 +45,7 @@ export class LimitCounts {
       for (const name in props as JsonObject) {
         this.properties++;
         this.stringLength += name.length;
-        if (req === undefined || !(required ? required.has(name) : isListed(req, name))) this.optional++;
+        if (req === undefined || !(required ? required.has(name) : indexOfIn(req as string[], name, req.length) >= 0)) this.optional++;
         const p = (props as JsonObject)[name] as JsonObject;
         if (p !== null && typeof p === 'object' && isUnion(p)) this.unions++;
       }
@@ -68,11 +69,6 @@ function isUnion(p: JsonObject): boolean {
   if (own(p, 'anyOf') !== undefined || own(p, 'oneOf') !== undefined) return true;
   const type = own(p, 'type');
   return Array.isArray(type) && type.length > 1;
-}
-
-function isListed(list: readonly unknown[], name: string): boolean {
-  for (let i = 0; i < list.length; i++) if (list[i] === name) return true;
-  return false;
 }
 
 export function checkLimits(counts: LimitCounts, plan: Plan, prefix: string, diags: Diagnostic[]): void {

@@ -5,7 +5,7 @@
  */
 import { fragmentToPointer, parsePointer } from '../json-pointer.js';
 import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
-import { hasOwn, type JsonObject } from './data.js';
+import { hasOwn, tokenList, type JsonObject } from './data.js';
 
 export interface RefTarget {
   readonly node: unknown;
@@ -63,7 +63,7 @@ export class RefIndex {
     const base = hash < 0 ? ref : ref.slice(0, hash);
     if (base !== '' && base !== this.#baseId) return { kind: 'external', ref };
     fragment = hash < 0 ? '' : ref.slice(hash);
-    if (fragment === '' || fragment === '#') return { kind: 'local', target: this.targetAt(rootTokens(), this.#root) };
+    if (fragment === '' || fragment === '#') return { kind: 'local', target: this.targetAt(tokenList([]), this.#root) };
     const pointer = fragmentToPointer(fragment);
     if (pointer === undefined) return { kind: 'missing', reason: `${ref} has malformed percent-encoding` };
     if (pointer.startsWith('/')) {
@@ -118,17 +118,6 @@ export class RefIndex {
     this.#anchors = anchors;
     return anchors;
   }
-}
-
-/**
- * The root's (empty) token list as an array of strings: a bare `[]` is an array of another
- * elements kind, and meeting it where the optimized walk had seen only lists of strings threw
- * that code away (a deopt) in the middle of a process's first passes.
- */
-function rootTokens(): string[] {
-  const tokens = [''];
-  tokens.length = 0;
-  return tokens;
 }
 
 function makeTarget(node: unknown, tokens: readonly string[]): RefTarget {

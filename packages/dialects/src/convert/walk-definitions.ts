@@ -3,11 +3,11 @@
  * named and lifted into the definitions container, emitted after the root. Separate because it
  * runs around the root walk (before and after it), not at a node.
  */
-import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, put, tokenList, type JsonObject } from './data.js';
 import type { Plan } from './plan.js';
 import type { RefTarget } from './refs.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';
-import { report, tokenList } from './walk-paths.js';
+import { report } from './walk-paths.js';
 import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
 import { anyValueDefinition, anyValueReferenced } from './any-value.js';

@@ -4,14 +4,14 @@
  * explain records each outcome; then the node's later steps run in their documented order.
  * Separate because it is the one loop every object node passes through.
  */
-import { hasOwn, isPlainObject, notJsonReason, own, put, safeStringify, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, notJsonReason, own, put, safeStringify, tokenList, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
 import type { PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
-import { at, pointer, report, tokenList } from './walk-paths.js';
+import { at, pointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';

@@ -34,19 +34,6 @@ export function propertyPointer(s: WalkState, node: JsonObject, name: string): s
   return p;
 }
 
-/**
- * A copy of a token list for the walk to push onto. Built from a list that holds a string (so an
- * array of strings from the start): a spread of an empty list (the root's tokens) gives an array
- * of another elements kind, and the first push onto it changed its map under the optimized walk,
- * which was then thrown away and compiled again during later passes.
- */
-export function tokenList(src: readonly string[]): string[] {
-  const out = [''];
-  out.length = 0;
-  for (let i = 0; i < src.length; i++) out.push(src[i] as string);
-  return out;
-}
-
 export function recordOrigin(s: WalkState, obj: object, key: string, tokens: readonly string[]): void {
   const origins = (s.origins ??= new WeakMap());
   let m = origins.get(obj);

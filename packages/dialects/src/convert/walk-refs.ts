@@ -3,14 +3,14 @@
  * it (merged with its siblings), or breaks a cycle at its re-entry with a stub. Separate because
  * it is the only pass that leaves the input's tree shape, moving the walk to a target elsewhere.
  */
-import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, jsonEqual, put, tokenList, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph, type WayOut } from './ref-graph.js';
 import { fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
-import { tokensOf, tokenList, recordOrigin, pointer, report } from './walk-paths.js';
+import { tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
 import { draft07Siblings, withoutRef } from './walk-read.js';
 import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
