@@ -7,9 +7,39 @@
  * its object's `required`; union = a property whose schema has anyOf/oneOf or several types.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import type { LimitsRule } from '../rules/schema.js';
 import { own, type JsonObject } from './data.js';
 import { indexOfIn } from './node-rules.js';
 import type { Plan } from './plan.js';
+
+/**
+ * What the walk counts for a dialect's limits, worked out once per plan: a dialect that sets none
+ * of them (or an empty `limits`) counts nothing, and one that limits only optional and union
+ * properties never reads enum values or definition names. Why: counting ran at every output node
+ * of every strict dialect, a few per cent of a conversion, whether or not a limit would read it.
+ */
+export interface Counting {
+  /** names in `properties`: property count, optional, unions (and their length, for the string total) */
+  readonly properties: boolean;
+  /** enum and const values: their count and string length */
+  readonly values: boolean;
+  /** definition names, for the string total */
+  readonly definitionNames: boolean;
+  /** levels of object nesting */
+  readonly depth: boolean;
+}
+
+export function countingFor(limits: LimitsRule | undefined): Counting | undefined {
+  if (limits === undefined) return undefined;
+  const strings = limits.totalStringLength !== undefined;
+  const counting: Counting = {
+    properties: strings || limits.properties !== undefined || limits.optionalProperties !== undefined || limits.unionProperties !== undefined,
+    values: strings || limits.enumValues !== undefined,
+    definitionNames: strings,
+    depth: limits.depth !== undefined,
+  };
+  return counting.properties || counting.values || counting.depth ? counting : undefined;
+}
 
 export class LimitCounts {
   properties = 0;
@@ -28,16 +58,18 @@ export class LimitCounts {
    * indexed loops, no for-of or includes: this runs at every node, so it is among the first
    * functions optimized, and those builtins made its optimizing compile cost more than a pass.
    */
-  countNode(out: JsonObject, defsKeyword: string): void {
-    const en = own(out, 'enum');
-    if (Array.isArray(en)) {
-      this.enumValues += en.length;
-      for (let i = 0; i < en.length; i++) this.stringLength += textLength(en[i]);
+  countNode(out: JsonObject, defsKeyword: string, counting: Counting): void {
+    if (counting.values) {
+      const en = own(out, 'enum');
+      if (Array.isArray(en)) {
+        this.enumValues += en.length;
+        for (let i = 0; i < en.length; i++) this.stringLength += textLength(en[i]);
+      }
+      // Asked at every node, not only under a string const: a read of c.length first reached after
+      // countNode was optimized (a string const is rare) threw that compile away.
+      this.stringLength += textLength(own(out, 'const'));
     }
-    // Asked at every node, not only under a string const: a read of c.length first reached after
-    // countNode was optimized (a string const is rare) threw that compile away.
-    this.stringLength += textLength(own(out, 'const'));
-    const props = own(out, 'properties');
+    const props = counting.properties ? own(out, 'properties') : undefined;
     if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
       const listed = own(out, 'required');
       const req = Array.isArray(listed) ? (listed as unknown[]) : undefined;
@@ -50,7 +82,7 @@ export class LimitCounts {
         if (p !== null && typeof p === 'object' && isUnion(p)) this.unions++;
       }
     }
-    const defs = own(out, defsKeyword);
+    const defs = counting.definitionNames ? own(out, defsKeyword) : undefined;
     if (defs !== null && typeof defs === 'object' && !Array.isArray(defs)) for (const name in defs as JsonObject) this.stringLength += name.length;
   }
 }

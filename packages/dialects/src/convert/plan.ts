@@ -6,6 +6,7 @@ import type { Dialect } from '../rules/registry.js';
 import type { AnyValueRule, Condition, LimitsRule, Note, Rule, Derivation, Vocabulary } from '../rules/schema.js';
 import { safeStringify, type JsonObject } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
+import { countingFor, type Counting } from './limits.js';
 import { compileGiven, type CompiledGiven } from '../rules/jsonpath.js';
 
 export type Policy =
@@ -119,6 +120,8 @@ export interface Plan {
   /** Parent keywords moved into union branches. */
   readonly unionMove?: readonly string[];
   readonly limits?: LimitsRule;
+  /** What the walk counts for those limits (limits.ts); absent when it counts nothing. */
+  readonly counting?: Counting;
   readonly notes: readonly CompiledNote[];
   /** Every keyword some note mentions (a dropped keyword outside this set and not a rule needs no bookkeeping). */
   readonly notedKeywords: ReadonlySet<string>;
@@ -230,6 +233,7 @@ function compile(dialect: Dialect): Plan {
     }
   });
   const identity = rules.length === 0 && other === KEEP;
+  const counting = countingFor(limits);
   return {
     dialectId: dialect.id,
     identity,
@@ -259,6 +263,7 @@ function compile(dialect: Dialect): Plan {
     nullInEnum,
     ...(unionMove ? { unionMove } : {}),
     ...(limits ? { limits } : {}),
+    ...(counting ? { counting } : {}),
     notes: compiledNotes,
     notedKeywords: new Set(notesByKeyword.keys()),
     notesByKeyword,

@@ -56,9 +56,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   let mayCollide = normalize;
   let itemsFalse = false;
   let falseNames: string[] | undefined;
-  const counting = plan.limits !== undefined;
+  const counting = plan.counting;
+  const levels = counting !== undefined && counting.depth;
   const outerLevel = s.levelMax;
-  if (counting) s.levelMax = 0;
+  if (levels) s.levelMax = 0;
 
   for (const key in node) {
     const value = node[key];
@@ -180,8 +181,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
-  if (counting) {
-    s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs');
+  if (counting !== undefined) s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs', counting);
+  if (levels) {
     const t = own(out, 'type');
     const level = s.levelMax + (t === 'object' || own(out, 'properties') !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
     s.levelMax = level > outerLevel ? level : outerLevel;
