@@ -8,13 +8,23 @@ import type { Diagnostic } from '../diagnostics.js';
 import { checkSchemaDocument } from '../lint/meta-check.js';
 
 export function checkInputSchemas(schemas: readonly (readonly [unknown, string])[], diags: Diagnostic[]): void {
-  for (const [schema, prefix] of schemas) {
-    try {
-      for (const p of checkSchemaDocument(schema, prefix)) diags.push({ code: 'invalid-schema', severity: 'error', message: p.message, path: p.path });
-    } catch (err) {
-      // Only a caller who raised maxDepth far past the default can nest deeper than the stack.
-      if (!(err instanceof RangeError)) throw err;
-      diags.push({ code: 'too-deep', severity: 'error', message: 'the schema nests too deep to be checked against its meta-schema', path: prefix });
+  for (let i = 0; i < schemas.length; i++) {
+    const entry = schemas[i] as readonly [unknown, string];
+    checkInputSchema(entry[0], entry[1], diags);
+  }
+}
+
+/** One schema of the input at its pointer (a bare schema: the input itself, at ''). */
+export function checkInputSchema(schema: unknown, prefix: string, diags: Diagnostic[]): void {
+  try {
+    const problems = checkSchemaDocument(schema, prefix);
+    for (let i = 0; i < problems.length; i++) {
+      const p = problems[i] as (typeof problems)[number];
+      diags.push({ code: 'invalid-schema', severity: 'error', message: p.message, path: p.path });
     }
+  } catch (err) {
+    // Only a caller who raised maxDepth far past the default can nest deeper than the stack.
+    if (!(err instanceof RangeError)) throw err;
+    diags.push({ code: 'too-deep', severity: 'error', message: 'the schema nests too deep to be checked against its meta-schema', path: prefix });
   }
 }

@@ -6,7 +6,7 @@
 import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
-import { checkInputSchemas } from './check-input.js';
+import { checkInputSchema, checkInputSchemas } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -74,8 +74,11 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
   if (idle) idleWalkers.delete(plan);
   const walker = idle ? idle.reuse(diags) : new SchemaWalker(plan, limits, diags);
   try {
-    const output = plan.identity ? identity(input, plan, walker, diags, limits) : convertShape(input, plan, walker, diags);
-    checkInputSchemas(schemasOf(input), diags);
+    const shape = inputShape(input);
+    const output = plan.identity ? identity(input, shape, plan, walker, diags, limits) : convertShape(input, shape, plan, walker, diags);
+    // A bare schema, the common case, is checked as it stands: no list of one schema to build.
+    if (shape === 'schema') checkInputSchema(input, '', diags);
+    else checkInputSchemas(schemasOf(input, shape), diags);
     if (shared) idleWalkers.set(plan, walker.reuse([]));
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };
@@ -94,7 +97,7 @@ export function explain(schema: unknown, dialect: Dialect): Explanation[] {
   const explanations: Explanation[] = [];
   const walker = new SchemaWalker(plan, limitsFrom(undefined), diags, explanations);
   try {
-    convertShape(schema, plan, walker, diags);
+    convertShape(schema, inputShape(schema), plan, walker, diags);
   } catch (err) {
     if (!(err instanceof Fatal)) throw err;
     diags.push(err.diagnostic);
@@ -116,11 +119,11 @@ export function explain(schema: unknown, dialect: Dialect): Explanation[] {
 }
 
 /** The identity copies in one pass; the full walk runs only to report a fault or a doubtful reference. */
-function identity(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], limits: WalkLimits): unknown {
+function identity(input: unknown, shape: InputShape, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], limits: WalkLimits): unknown {
   const copied = identityCopy(input, limits.maxDepth);
-  if (!copied || copied.oddSchema) return convertShape(input, plan, walker, diags);
+  if (!copied || copied.oddSchema) return convertShape(input, shape, plan, walker, diags);
   if (copied.sawRef) {
-    for (const [schema, prefix] of schemasOf(input)) {
+    for (const [schema, prefix] of schemasOf(input, shape)) {
       if (!refsResolveCleanly(schema)) walker.convertSchema(schema, prefix);
     }
   }
@@ -128,8 +131,7 @@ function identity(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagn
 }
 
 /** The schemas of an input with their pointers: itself, a Tool's two, or every tool's. */
-function schemasOf(input: unknown): [unknown, string][] {
-  const shape = inputShape(input);
+function schemasOf(input: unknown, shape: InputShape): [unknown, string][] {
   if (shape === 'schema') return [[input, '']];
   const tools: [JsonObject, string][] = shape === 'tool' ? [[input as JsonObject, '']] : [];
   if (shape === 'tools-list') {
@@ -144,8 +146,7 @@ function schemasOf(input: unknown): [unknown, string][] {
   return out;
 }
 
-function convertShape(input: unknown, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
-  const shape = inputShape(input);
+function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
   if (shape === 'schema') return convertOne(input, '', plan, walker, diags);
   if (shape === 'tool') return convertTool(input as JsonObject, '', plan, walker, diags);
   const list = input as JsonObject;

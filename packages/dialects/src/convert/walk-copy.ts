@@ -16,6 +16,9 @@ export function copyAt(s: WalkState, value: unknown, node: JsonObject, key: stri
 
 /** Deep copy of JSON data (values of non-schema keywords), guarded against cycles and non-JSON values. */
 export function copy(s: WalkState, value: unknown, key?: string): unknown {
+  // Most copied values are strings (descriptions, types, formats): returned before any other test,
+  // since this runs for about every keyword the walk keeps.
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (value === null || typeof value !== 'object') {
     const reason = notJsonReason(value);
     if (reason) fatal('not-json', reason, pointer(s, key === undefined ? undefined : [key]));

@@ -15,16 +15,21 @@ import { anyValueDefinition, anyValueReferenced } from './any-value.js';
 export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   if (refs.mode !== 'keep') return;
-  for (const container of ['$defs', 'definitions']) {
-    const defs = hasOwn(root, container) ? root[container] : undefined;
-    if (!isPlainObject(defs)) continue;
-    // Built only here: most schemas have no definitions, and the index is per schema.
-    const index = refIndex(s);
-    for (const name in defs) {
-      const target = index.targetAt([container, name], defs[name]);
-      if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
-      definitionName(s, target);
-    }
+  // Most schemas have neither container: asked directly, with no list to walk, since this runs
+  // once per schema converted and a process's first conversions run it unoptimized.
+  if (hasOwn(root, '$defs')) registerContainer(s, '$defs', root.$defs);
+  if (hasOwn(root, 'definitions')) registerContainer(s, 'definitions', root.definitions);
+}
+
+function registerContainer(s: WalkState, container: string, defs: unknown): void {
+  if (!isPlainObject(defs)) return;
+  const refs = s.plan.references as NonNullable<Plan['references']>;
+  // Built only here: most schemas have no definitions, and the index is per schema.
+  const index = refIndex(s);
+  for (const name in defs) {
+    const target = index.targetAt([container, name], defs[name]);
+    if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
+    definitionName(s, target);
   }
 }
 

@@ -43,7 +43,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     node = stripped;
   }
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
-  const table = tableFor(s, canonical, node, atRoot);
+  // No dialect bundled today has `given` rules: the base table is taken without a call then.
+  const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;

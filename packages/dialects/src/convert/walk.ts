@@ -143,9 +143,10 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
 /** `false`, or `{not: {}}` with nothing but annotations beside it. */
 export function acceptsNothing(v: unknown): boolean {
   if (v === false) return true;
-  if (!isPlainObject(v)) return false;
+  if (v === null || typeof v !== 'object') return false;
+  // Asked of every property schema: most have no `not`, so that is asked before anything else.
   const not = own(v, 'not');
-  if (!isPlainObject(not) || Object.keys(not).length !== 0) return false;
+  if (not === undefined || !isPlainObject(v) || !isPlainObject(not) || Object.keys(not).length !== 0) return false;
   for (const k in v) if (k !== 'not' && !ANNOTATION_KEYWORDS.has(k)) return false;
   return true;
 }
