@@ -5,17 +5,14 @@
 // The folder is not a workspace on purpose: the `node` package's bin would shadow `node` (20) in every
 // npm script of the repository if it sat in the root node_modules/.bin.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { installStamp } from '../install-stamp.mjs';
 import { conformanceBin, nodeBin, toolDir } from './paths.mjs';
 
-const lock = readFileSync(join(toolDir, 'package-lock.json'));
-const wanted = `${createHash('sha256').update(lock).digest('hex')}\n`;
-const stamp = join(toolDir, 'node_modules', '.installed-lock-sha256');
-const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
+const stamp = installStamp(join(toolDir, 'package-lock.json'), join(toolDir, 'node_modules', '.installed-lock-sha256'));
 
-if (current === wanted && existsSync(nodeBin) && existsSync(conformanceBin)) {
+if (stamp.current() && existsSync(nodeBin) && existsSync(conformanceBin)) {
   process.stdout.write('tools/conformance: installed and current.\n');
   process.exit(0);
 }
@@ -39,5 +36,5 @@ if (version.status !== 0 || !/^v22\./.test(version.stdout)) {
   process.stderr.write(`tools/conformance: ${nodeBin} is not a working Node 22 (${version.stdout || version.stderr || version.error}).\n`);
   process.exit(1);
 }
-writeFileSync(stamp, wanted);
+stamp.write();
 process.stdout.write(`tools/conformance: installed, node ${version.stdout.trim()}.\n`);

@@ -8,15 +8,14 @@
 // the reason goes into venv-unavailable.txt and the test says it ran the standard-library stand-in only.
 // --retries 0: a configured index that is unreachable fails at once instead of after minutes of retries.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { installStamp } from '../install-stamp.mjs';
 import { pythonBin, toolDir, unavailableFile, venvDir } from './paths.mjs';
 
 const requirements = join(toolDir, 'requirements.txt');
-const wanted = `${createHash('sha256').update(readFileSync(requirements)).digest('hex')}\n`;
-const stamp = join(venvDir, '.installed-requirements-sha256');
-if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted && existsSync(pythonBin)) {
+const stamp = installStamp(requirements, join(venvDir, '.installed-requirements-sha256'));
+if (stamp.current() && existsSync(pythonBin)) {
   process.stdout.write('tools/python: installed and current.\n');
   process.exit(0);
 }
@@ -40,5 +39,5 @@ for (const [command, args] of steps) {
     process.exit(0);
   }
 }
-writeFileSync(stamp, wanted);
+stamp.write();
 process.stdout.write('tools/python: installed the Python MCP SDK (mcp 2.3.0).\n');

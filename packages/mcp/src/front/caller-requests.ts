@@ -28,7 +28,7 @@ export interface CallerChoice {
   callers: ReadonlySet<Server>;
   /** How many callers are connected now, stateless HTTP requests in progress included. */
   connected: number;
-  /** The callers' requests with the upstream now (see ForwardTimeouts.waiting). */
+  /** The callers' requests with the upstream now (see ForwardContext.waiting). */
   waiting?: ReadonlySet<DownstreamExtra>;
 }
 

@@ -3,7 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema, type Notification, type Request, type Result, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import { askCaller } from './caller-requests.js';
-import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
+import { forwardRequest, type ForwardContext } from './forward-request.js';
 import { relatedCaller } from './request-context.js';
 import { Subscriptions } from './subscriptions.js';
 import type { UpstreamExtra } from './upstream-link.js';
@@ -26,12 +26,12 @@ export class Callers {
   private readonly standing = new Set<Server>();
   private readonly subscriptions = new Subscriptions();
   private readonly upstream: UpstreamSession;
-  private readonly timeouts: ForwardTimeouts;
+  private readonly forwarding: ForwardContext;
   private readonly logger: Logger;
 
-  constructor(upstream: UpstreamSession, timeouts: ForwardTimeouts, logger: Logger) {
+  constructor(upstream: UpstreamSession, forwarding: ForwardContext, logger: Logger) {
     this.upstream = upstream;
-    this.timeouts = timeouts;
+    this.forwarding = forwarding;
     this.logger = logger;
   }
 
@@ -71,7 +71,7 @@ export class Callers {
 
   /** A request the upstream sent: asked of the caller it belongs to (see askCaller). */
   ask(request: Request, extra: UpstreamExtra): Promise<Result> {
-    return askCaller(request, extra, { callers: this.standing, connected: this.live.size, waiting: this.timeouts.waiting });
+    return askCaller(request, extra, { callers: this.standing, connected: this.live.size, waiting: this.forwarding.waiting });
   }
 
   /**
@@ -104,13 +104,13 @@ export class Callers {
   shareSubscriptions(server: Server): void {
     server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
       const uri = request.params.uri;
-      const result = this.subscriptions.has(uri) ? {} : await forwardRequest(this.upstream.client(), request.method, request.params, extra, this.timeouts);
+      const result = this.subscriptions.has(uri) ? {} : await forwardRequest(this.upstream.client(), request.method, request.params, extra, this.forwarding);
       this.subscriptions.add(server, uri);
       return result;
     });
     server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) => {
       if (!this.subscriptions.remove(server, request.params.uri)) return {};
-      return forwardRequest(this.upstream.client(), request.method, request.params, extra, this.timeouts);
+      return forwardRequest(this.upstream.client(), request.method, request.params, extra, this.forwarding);
     });
   }
 

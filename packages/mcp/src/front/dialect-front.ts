@@ -23,13 +23,15 @@ import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
 import { OMITTED_META_KEY, type DialectToolList } from '../tool-list-cache.js';
 import { Callers } from './callers.js';
-import { forwardRequest, type DownstreamExtra, type ForwardTimeouts } from './forward-request.js';
+import { forwardRequest, type DownstreamExtra, type ForwardContext } from './forward-request.js';
 import { holdMessages } from './held-transport.js';
 import { passThrough } from './pass-through.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
 
-export interface DialectFrontOptions extends ForwardTimeouts {
+export interface DialectFrontOptions {
+  /** Milliseconds a forwarded request waits without an answer or progress before it fails; default 60 s (the SDK's). */
+  requestTimeoutMs?: number;
   /** The dialects to serve; default: the bundled rule files. */
   registry?: DialectRegistry;
   /** The dialect for requests that name none; default: the registry's identity dialect. */
@@ -68,7 +70,7 @@ export class DialectFront {
   private readonly selection: DialectSelection;
   private readonly catalog: ToolCatalog;
   private readonly logger: Logger;
-  private readonly timeouts: ForwardTimeouts;
+  private readonly forwarding: ForwardContext;
   private readonly dialectCaps: ReturnType<typeof dialectCapabilities>;
   // One validator for every downstream Server (it only checks elicitation replies): building Ajv per HTTP request costs.
   private validator: unknown;
@@ -86,7 +88,7 @@ export class DialectFront {
     const registry = options.registry ?? loadDialects();
     this.selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
     this.defaultDialect = this.selection.defaultName;
-    this.timeouts = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error), waiting: new Set() };
+    this.forwarding = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error), waiting: new Set() };
     this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
     this.declared = withoutTasks(options.clientCapabilities ?? {});
     this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);
@@ -98,7 +100,7 @@ export class DialectFront {
       capabilities: () => this.declared,
       onRequest: (request, extra) => this.callers.ask(request, extra),
     });
-    this.callers = new Callers(this.link, this.timeouts, this.logger);
+    this.callers = new Callers(this.link, this.forwarding, this.logger);
   }
 
   /** Connects to the upstream and reads its tools; once, however often it is called. Rejects when the first connection fails. */
@@ -201,7 +203,7 @@ export class DialectFront {
       return generation.pager.page(generation.lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
     });
     answerToolsCall(server, (params, extra) => this.call(params, extra));
-    passThrough(server, upstream, () => this.link.client(), this.timeouts);
+    passThrough(server, upstream, () => this.link.client(), this.forwarding);
     if (upstream.resources?.subscribe) this.callers.shareSubscriptions(server);
     server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
     this.callers.track(server);
@@ -215,7 +217,7 @@ export class DialectFront {
     // A tool the upstream did not list is its business, not ours: it answers as it would unproxied.
     const standing = generation.standing(params.name);
     if (standing === 'unknown') {
-      return (await forwardRequest(this.link.client(), 'tools/call', params.sent, extra, this.timeouts)) as CallToolResult;
+      return (await forwardRequest(this.link.client(), 'tools/call', params.sent, extra, this.forwarding)) as CallToolResult;
     }
     if (standing === 'refused') {
       throw new RequestError(INVALID_PARAMS, `Tool "${params.name}" is not served in any dialect: the upstream's definition of it is invalid (named in tools/list _meta["${OMITTED_META_KEY}"]).`, { tool: params.name });
@@ -228,7 +230,7 @@ export class DialectFront {
     return async (args, { extra }) => {
       const params = { ...(extra._meta === undefined ? {} : { _meta: extra._meta }), name, arguments: args };
       // Parsed loosely here: the downstream Server checks the result's shape (CallToolResultSchema) once, on the way out.
-      return (await forwardRequest(this.link.client(), 'tools/call', params, extra, this.timeouts)) as CallToolResult;
+      return (await forwardRequest(this.link.client(), 'tools/call', params, extra, this.forwarding)) as CallToolResult;
     };
   }
 

@@ -11,9 +11,9 @@ export type ResultShape = Parameters<Client['request']>[1];
 
 export type DownstreamExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** How long one forwarded request may wait for the upstream; reset by each progress notification. */
-export interface ForwardTimeouts {
-  /** Milliseconds without an answer or progress before the request fails; default 60 s (the SDK's). */
+/** What a forwarded request needs besides itself: its time limit, who hears of a broken link, and who waits. */
+export interface ForwardContext {
+  /** Milliseconds without an answer or progress before the request fails (reset by each progress notification); default 60 s (the SDK's). */
   requestTimeoutMs?: number;
   /** Told when the transport itself failed (not an MCP error, not the caller's cancellation): the link is broken. */
   linkFailed?: (error: unknown) => void;
@@ -36,7 +36,7 @@ export async function forwardRequest(
   method: string,
   params: Record<string, unknown> | undefined,
   extra: DownstreamExtra,
-  timeouts: ForwardTimeouts,
+  forwarding: ForwardContext,
   resultSchema: ResultShape = ResultSchema,
 ): Promise<Record<string, unknown>> {
   const { _meta, ...rest } = params ?? {};
@@ -49,7 +49,7 @@ export async function forwardRequest(
   }
   const options: RequestOptions = {
     signal: extra.signal,
-    timeout: timeouts.requestTimeoutMs,
+    timeout: forwarding.requestTimeoutMs,
     resetTimeoutOnProgress: true,
   };
   if (progressToken !== undefined) {
@@ -60,14 +60,14 @@ export async function forwardRequest(
       });
     };
   }
-  timeouts.waiting?.add(extra);
+  forwarding.waiting?.add(extra);
   try {
     // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
     return (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
   } catch (error) {
-    if (!extra.signal.aborted && !(error instanceof McpError)) timeouts.linkFailed?.(error);
+    if (!extra.signal.aborted && !(error instanceof McpError)) forwarding.linkFailed?.(error);
     throw upstreamError(error);
   } finally {
-    timeouts.waiting?.delete(extra);
+    forwarding.waiting?.delete(extra);
   }
 }

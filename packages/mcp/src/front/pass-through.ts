@@ -12,7 +12,7 @@ import {
   UnsubscribeRequestSchema,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { forwardRequest, type ForwardTimeouts } from './forward-request.js';
+import { forwardRequest, type ForwardContext } from './forward-request.js';
 
 /**
  * The methods a front forwards as they are, grouped by the upstream capability that offers them.
@@ -27,13 +27,13 @@ const FORWARDED = [
 ] as const;
 
 /** Installs a forwarding handler on `server` for every method the upstream's capabilities offer (ping is answered by each side itself). */
-export function passThrough(server: Server, upstream: ServerCapabilities, client: () => Client, timeouts: ForwardTimeouts): void {
+export function passThrough(server: Server, upstream: ServerCapabilities, client: () => Client, forwarding: ForwardContext): void {
   for (const group of FORWARDED) {
     if (!(upstream as Record<string, unknown>)[group.capability]) continue;
     for (const schema of group.schemas) {
       // The SDK's result schemas are not applied here: the answer goes back exactly as the upstream gave it.
       server.setRequestHandler(schema as typeof ListResourcesRequestSchema, (request, extra) =>
-        forwardRequest(client(), request.method, request.params as Record<string, unknown> | undefined, extra, timeouts) as never,
+        forwardRequest(client(), request.method, request.params as Record<string, unknown> | undefined, extra, forwarding) as never,
       );
     }
   }
