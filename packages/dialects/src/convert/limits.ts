@@ -14,13 +14,18 @@ import type { Plan } from './plan.js';
 
 /**
  * What the walk counts for a dialect's limits, worked out once per plan: a dialect that sets none
- * of them (or an empty `limits`) counts nothing, and one that limits only optional and union
- * properties never reads enum values or definition names. Why: counting ran at every output node
+ * of them (or an empty `limits`) counts nothing, one that limits only optional and union
+ * properties never reads enum values or definition names, and one that limits the property
+ * count never asks which properties are optional or unions. Why: counting ran at every output node
  * of every strict dialect, a few per cent of a conversion, whether or not a limit would read it.
  */
 export interface Counting {
-  /** names in `properties`: property count, optional, unions (and their length, for the string total) */
+  /** names in `properties`: their count (and their length, for the string total) */
   readonly properties: boolean;
+  /** properties not listed in `required` */
+  readonly optional: boolean;
+  /** properties whose schema is a union */
+  readonly unions: boolean;
   /** enum and const values: their count and string length */
   readonly values: boolean;
   /** definition names, for the string total */
@@ -32,8 +37,12 @@ export interface Counting {
 export function countingFor(limits: LimitsRule | undefined): Counting | undefined {
   if (limits === undefined) return undefined;
   const strings = limits.totalStringLength !== undefined;
+  const optional = limits.optionalProperties !== undefined;
+  const unions = limits.unionProperties !== undefined;
   const counting: Counting = {
-    properties: strings || limits.properties !== undefined || limits.optionalProperties !== undefined || limits.unionProperties !== undefined,
+    properties: strings || optional || unions || limits.properties !== undefined,
+    optional,
+    unions,
     values: strings || limits.enumValues !== undefined,
     definitionNames: strings,
     depth: limits.depth !== undefined,
@@ -71,15 +80,19 @@ export class LimitCounts {
     }
     const props = counting.properties ? own(out, 'properties') : undefined;
     if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
-      const listed = own(out, 'required');
+      const optional = counting.optional;
+      const unions = counting.unions;
+      const listed = optional ? own(out, 'required') : undefined;
       const req = Array.isArray(listed) ? (listed as unknown[]) : undefined;
       const required = req !== undefined && req.length > 16 ? new Set(req) : undefined;
       for (const name in props as JsonObject) {
         this.properties++;
         this.stringLength += name.length;
-        if (req === undefined || !(required ? required.has(name) : indexOfIn(req as string[], name, req.length) >= 0)) this.optional++;
-        const p = (props as JsonObject)[name] as JsonObject;
-        if (p !== null && typeof p === 'object' && isUnion(p)) this.unions++;
+        if (optional && (req === undefined || !(required ? required.has(name) : indexOfIn(req as string[], name, req.length) >= 0))) this.optional++;
+        if (unions) {
+          const p = (props as JsonObject)[name] as JsonObject;
+          if (p !== null && typeof p === 'object' && isUnion(p)) this.unions++;
+        }
       }
     }
     const defs = counting.definitionNames ? own(out, defsKeyword) : undefined;
