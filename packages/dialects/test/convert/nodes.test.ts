@@ -391,6 +391,48 @@ describe('spelling a value of any type', () => {
 });
 
 describe('property names and limits', () => {
+  it('counts for each limit alone what it counts beside all the others', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', enum: ['x', 'yy'] },
+        b: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        c: { $ref: '#/$defs/Named' },
+        k: { const: 'zzz' },
+        e: { type: 'object', properties: { f: { type: 'boolean' } } },
+      },
+      required: ['a'],
+      $defs: { Named: { type: 'object', properties: { d: { type: 'integer' } } } },
+    };
+    const limits: Record<string, number> = { properties: 1, depth: 1, enumValues: 1, totalStringLength: 1, optionalProperties: 0, unionProperties: 0 };
+    const counted = (only: Record<string, number>): Record<string, number> => {
+      const rule = Object.entries(only).map(([k, v]) => `${k}: ${v}`).join(', ');
+      const d = dialectFrom(`rules:\n  - id: refs\n    source: spec\n    references: { mode: keep }\n  - id: limits\n    source: spec\n    limits: { ${rule} }`);
+      const found: Record<string, number> = {};
+      for (const x of convert(schema, d).diagnostics) {
+        const m = /^(.*): (\d+), over/.exec(x.message);
+        if (x.code === 'limit-exceeded' && m) found[m[1] as string] = Number(m[2]);
+      }
+      return found;
+    };
+    const all = counted(limits);
+    expect(all).toEqual({
+      'object properties in total': 7,
+      'levels of object nesting': 2,
+      'enum values in total': 2,
+      // names a, b, c, k, e, f, d; the definition name Named; enum values x, yy; const zzz
+      'characters of property names, definition names, enum and const values': 18,
+      'optional properties': 6,
+      'properties with a union type': 1,
+    });
+    for (const [k, v] of Object.entries(limits)) {
+      const alone = counted({ [k]: v });
+      expect(Object.keys(alone)).toHaveLength(1);
+      const [what, n] = Object.entries(alone)[0] as [string, number];
+      expect([k, n]).toEqual([k, all[what]]);
+    }
+  });
+
   it('checks property names only where the rule is scoped', () => {
     const d = dialectFrom(`rules:\n  - id: names\n    source: spec\n    scope: root\n    propertyNames: { pattern: "^[a-z]+$" }`);
     const r = convert({ type: 'object', properties: { Bad: { type: 'object', properties: { AlsoBad: { type: 'string' } } } } }, d);
