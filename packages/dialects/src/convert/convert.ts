@@ -6,7 +6,7 @@
 import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
-import { checkInputSchema, checkInputSchemas } from './check-input.js';
+import { checkInputSchemas } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -76,9 +76,7 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
   try {
     const shape = inputShape(input);
     const output = plan.identity ? identity(input, shape, plan, walker, diags, limits) : convertShape(input, shape, plan, walker, diags);
-    // A bare schema, the common case, is checked as it stands: no list of one schema to build.
-    if (shape === 'schema') checkInputSchema(input, '', diags);
-    else checkInputSchemas(schemasOf(input, shape), diags);
+    checkInputSchemas(schemasOf(input, shape), diags);
     if (shared) idleWalkers.set(plan, walker.reuse([]));
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };
@@ -178,7 +176,8 @@ function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: Schem
 
 function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
   const out = walker.convertSchema(schema, prefix);
-  if (plan.limits) checkLimits(walker.counts, plan, prefix, diags);
+  // Only the limits the walk counts are checked here (largeEnum is checked where the enum stands).
+  if (plan.counting) checkLimits(walker.counts, plan, prefix, diags);
   return out;
 }
 

@@ -11,12 +11,14 @@ import { makeTable, type Policy, type PolicyTable } from './plan.js';
 import type { WalkState } from './walk-state.js';
 import { report } from './walk-paths.js';
 
-/** The node's policy table: the root or below-root table, with the `given` rules that select this node. */
+/**
+ * The node's policy table: the root or below-root table, with the `given` rules that select this
+ * node. The walk asks only when the plan has `given` rules; without them it takes the base table.
+ */
 export function tableFor(s: WalkState, canonical: JsonObject, node: JsonObject, atRoot: boolean): PolicyTable {
   const plan = s.plan;
   const base = atRoot ? plan.rootTable : plan.belowTable;
   const given = plan.given;
-  if (given.length === 0) return base;
   if (s.givenSets === undefined) {
     // Spelled rules are matched at each node instead; their place in the list keeps the indexes aligned.
     const selection = selectAll(s.root, given.map((g) => (g.on === 'authored' ? g.given : undefined)), s.limits.maxDepth);

@@ -43,7 +43,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     node = stripped;
   }
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
-  // No dialect bundled today has `given` rules: the base table is taken without a call then.
+  // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
   const normalize = s.normalize;
