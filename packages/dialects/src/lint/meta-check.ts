@@ -5,12 +5,12 @@
  * nothing; this module imports only them, so convert does not pay for the linter's Ajv instances.
  */
 import type { ValidateFunction } from 'ajv';
-import { getAt, unescapeToken } from '../json-pointer.js';
-import { groupAjvErrors } from './ajv-errors.js';
+import { getAt, toPointer, unescapeToken } from '../json-pointer.js';
+import { groupAjvErrors, type LocatedMessage } from './ajv-errors.js';
 import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
 import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
 import { validate as meta07 } from './generated/meta-draft-07.generated.js';
-import { plainlyValid } from './meta-fast.js';
+import { plainlyValid, subschemasToCheck } from './meta-fast.js';
 
 export interface MetaProblem {
   /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
@@ -40,9 +40,7 @@ export function unsupportedDialectMessage(value: unknown): string {
 export function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
   // Most real schemas are plainly valid; the full validator is the slow, thorough second opinion.
   if (plainlyValid(schema)) return [];
-  const validate = META[dialect];
-  if (validate(schema)) return [];
-  return groupAjvErrors(validate.errors).map((m) => {
+  return metaMessages(schema, dialect).map((m) => {
     const key = m.pointer.split('/').at(-1) ?? '';
     // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
     const hint =
@@ -54,6 +52,22 @@ export function metaProblems(schema: unknown, path: string, dialect: SchemaDiale
       message: `Not a valid ${dialect} schema: ${m.pointer === '' ? 'the schema' : `"${unescapeToken(key)}"`} ${m.message}${hint}.`,
     };
   });
+}
+
+/**
+ * The full validator's findings, one per offending value, pointers into `schema`. It sees only the
+ * subschemas that fail the quick check (meta-fast.ts), which find what the whole would: a large
+ * schema with one bad keyword costs a validation of that keyword's subschema.
+ */
+export function metaMessages(schema: unknown, dialect: SchemaDialect): LocatedMessage[] {
+  const validate = META[dialect];
+  const out: LocatedMessage[] = [];
+  for (const [node, tokens] of subschemasToCheck(schema, dialect)) {
+    if (validate(node)) continue;
+    const prefix = toPointer(tokens);
+    for (const m of groupAjvErrors(validate.errors)) out.push(prefix === '' ? m : { ...m, pointer: prefix + m.pointer });
+  }
+  return out;
 }
 
 /**

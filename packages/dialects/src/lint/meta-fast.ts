@@ -11,7 +11,11 @@
  * or an `enum` with repeated values falls back to the full check). meta-fast.test.ts proves over
  * the corpus, JSON-Schema-Test-Suite and mutated schemas that a yes here is a yes from both
  * validators.
+ *
+ * After a no, `subschemasToCheck` narrows what the full validator must see to the subschemas that
+ * hold the failures, so an invalid schema costs a validation of its bad parts, not of the whole.
  */
+import type { SchemaDialect } from './dialect.js';
 
 const enum K {
   Schema,
@@ -116,6 +120,80 @@ export function plainlyValid(schema: unknown): boolean {
   } catch {
     // Nesting past the stack: the full check decides (and reports) it.
     return false;
+  }
+}
+
+/**
+ * The subschemas the full validator must see after a no from plainlyValid, each with its tokens
+ * inside `schema`: the smallest ones that hold every failure of the quick check and stand where
+ * the draft's meta-schema applies itself directly (`$ref: "#"`, `$dynamicRef: "#meta"`). Validated
+ * alone, such a subschema gets exactly the errors it gets in place, and a part that passes the quick
+ * check gets none, so the errors of these parts are the errors of the whole (meta-fast.test.ts
+ * proves it). Nesting past the stack gives the whole schema, for the full check to decide.
+ */
+export function subschemasToCheck(schema: unknown, draft: SchemaDialect): [unknown, string[]][] {
+  const out: [unknown, string[]][] = [];
+  try {
+    locate(schema, [], out, DIRECT[draft]);
+  } catch {
+    return [[schema, []]];
+  }
+  return out;
+}
+
+/**
+ * Positions where each draft's meta-schema applies itself to the value directly. Not here: what a
+ * draft does not define (its meta-schema ignores it), and draft-07 `items` and `dependencies` of
+ * either draft, which sit in an `anyOf` that adds errors of its own at the keyword.
+ */
+const DIRECT: Record<SchemaDialect, ReadonlySet<string>> = {
+  '2020-12': new Set([
+    '$defs', 'definitions', 'prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties',
+    'dependentSchemas', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'unevaluatedItems',
+    'unevaluatedProperties', 'contentSchema',
+  ]),
+  'draft-07': new Set([
+    'definitions', 'additionalItems', 'contains', 'additionalProperties', 'properties', 'patternProperties', 'propertyNames',
+    'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not',
+  ]),
+};
+
+/** Adds to `out` the parts of `node` (at a direct position, at `tokens`) that the full check must see. */
+function locate(node: unknown, tokens: string[], out: [unknown, string[]][], direct: ReadonlySet<string>): void {
+  if (typeof node === 'boolean') return;
+  if (!isObject(node)) {
+    out.push([node, [...tokens]]);
+    return;
+  }
+  const mark = out.length;
+  let fails = false;
+  for (const key in node) {
+    const kind = KEYWORDS.get(key);
+    if (kind === undefined) continue;
+    const v = node[key];
+    const descend = (kind === K.Schema || kind === K.SchemaMap || kind === K.SchemaArray) && direct.has(key);
+    if (!descend) {
+      if (!(CHECK_OF[kind] as (v: unknown) => boolean)(v)) fails = true;
+    } else if (kind === K.Schema) {
+      tokens.push(key);
+      locate(v, tokens, out, direct);
+      tokens.pop();
+    } else if (kind === K.SchemaMap ? !isObject(v) : !Array.isArray(v) || v.length === 0) {
+      // The container itself is wrong: a constraint of this node's meta-schema.
+      fails = true;
+    } else {
+      const container = v as Record<string, unknown>;
+      for (const name in container) {
+        tokens.push(key, name);
+        locate(container[name], tokens, out, direct);
+        tokens.length -= 2;
+      }
+    }
+  }
+  // This node is checked whole, which covers the parts found below it.
+  if (fails) {
+    out.length = mark;
+    out.push([node, [...tokens]]);
   }
 }
 

@@ -1,14 +1,16 @@
 // The meta-schema check's quick yes (src/lint/meta-fast.ts) may only say yes where both precompiled
 // meta-schema validators say yes: proved here over the corpus, the conformance inputs,
 // JSON-Schema-Test-Suite, every keyword with every kind of wrong value, mutated corpus schemas and
-// generated schemas. It must also decide the common case, or it would save nothing.
+// generated schemas. It must also decide the common case, or it would save nothing. After a no, the
+// full check over the failing subschemas alone must find what it finds over the whole schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAST_KEYWORDS, plainlyValid } from '../../src/lint/meta-fast.js';
-import { metaProblems, metaValidator } from '../../src/lint/meta-check.js';
+import { FAST_KEYWORDS, plainlyValid, subschemasToCheck } from '../../src/lint/meta-fast.js';
+import { metaMessages, metaProblems, metaValidator } from '../../src/lint/meta-check.js';
+import { groupAjvErrors } from '../../src/lint/ajv-errors.js';
 import { corpusTools, runs } from '../properties/fixtures.js';
 import { anySchema } from '../properties/inputs.js';
 
@@ -22,6 +24,29 @@ function quickYesHolds(schema: unknown): string | undefined {
   if (!plainlyValid(schema)) return undefined;
   if (full2020(schema) && full07(schema)) return undefined;
   return `quick yes, but the full check refuses: ${JSON.stringify(schema).slice(0, 300)}`;
+}
+
+/**
+ * The other half of the speed-up: after a no, the full check sees only the failing subschemas
+ * (subschemasToCheck). Its findings must be those of the full check over the whole schema, in
+ * either draft; the order of the findings may differ, their set may not.
+ */
+function narrowingHolds(schema: unknown): string | undefined {
+  if (plainlyValid(schema)) return undefined;
+  for (const draft of ['2020-12', 'draft-07'] as const) {
+    const whole = metaValidator(draft);
+    const expected = whole(schema) ? [] : groupAjvErrors(whole.errors).map(({ pointer, message }) => `${pointer} ${message}`);
+    const got = metaMessages(schema, draft).map(({ pointer, message }) => `${pointer} ${message}`);
+    if (JSON.stringify(got.sort()) !== JSON.stringify(expected.sort())) {
+      return `${draft}: the failing subschemas give ${JSON.stringify(got)}, the whole schema ${JSON.stringify(expected)}: ${JSON.stringify(schema).slice(0, 300)}`;
+    }
+  }
+  return undefined;
+}
+
+/** Both properties the check rests on, for one schema. */
+function checkHolds(schema: unknown): string | undefined {
+  return quickYesHolds(schema) ?? narrowingHolds(schema);
 }
 
 function corpusSchemas(): unknown[] {
@@ -60,7 +85,7 @@ const PROBES: unknown[] = [
   {}, { a: 1 }, { a: 'x' }, { a: {} }, { a: ['x', 'x'] }, { a: ['x'] }, { a: true }, { type: 'strng' }, { minimum: 'a' },
 ];
 
-describe('meta-check quick yes (lint/meta-fast.ts)', () => {
+describe('meta-check quick yes and its narrowing after a no (lint/meta-fast.ts)', () => {
   it('covers exactly the keywords the 2020-12 and draft-07 meta-schemas define', () => {
     const names = new Set<string>(Object.keys(require('ajv/dist/refs/json-schema-draft-07.json').properties));
     for (const part of ['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content']) {
@@ -73,7 +98,7 @@ describe('meta-check quick yes (lint/meta-fast.ts)', () => {
   it('never says yes where the full check says no: corpus, conformance inputs, JSON-Schema-Test-Suite', () => {
     const schemas = [...corpusSchemas(), ...conformanceSchemas(), ...suiteSchemas()];
     expect(schemas.length).toBeGreaterThan(1700);
-    expect(schemas.map(quickYesHolds).filter(Boolean)).toEqual([]);
+    expect(schemas.map(checkHolds).filter(Boolean)).toEqual([]);
   });
 
   it('never says yes to a wrong value: every keyword with every probe value, at the root and nested', () => {
@@ -82,7 +107,7 @@ describe('meta-check quick yes (lint/meta-fast.ts)', () => {
     for (const keyword of FAST_KEYWORDS) {
       for (const value of PROBES) {
         for (const schema of [{ [keyword]: value }, { type: 'object', properties: { p: { [keyword]: value } } }, { anyOf: [{ items: { [keyword]: value } }] }]) {
-          const f = quickYesHolds(schema);
+          const f = checkHolds(schema);
           if (f) failures.push(f);
           if (!full2020(schema) || !full07(schema)) refused++;
         }
@@ -104,7 +129,7 @@ describe('meta-check quick yes (lint/meta-fast.ts)', () => {
         if (constrained.has(key) && !Array.isArray(node)) {
           for (const value of PROBES) {
             obj[key] = value;
-            const f = quickYesHolds(root);
+            const f = checkHolds(root);
             if (f) failures.push(`${key}: ${f}`);
           }
           obj[key] = saved;
@@ -125,7 +150,7 @@ describe('meta-check quick yes (lint/meta-fast.ts)', () => {
   it('never says yes where the full check says no: generated schemas', () => {
     fc.assert(
       fc.property(anySchema, (schema) => {
-        expect(quickYesHolds(schema)).toBeUndefined();
+        expect(checkHolds(schema)).toBeUndefined();
       }),
       runs(300),
     );
@@ -135,6 +160,20 @@ describe('meta-check quick yes (lint/meta-fast.ts)', () => {
     const valid = corpusSchemas().filter((s) => full2020(s));
     const quick = valid.filter((s) => plainlyValid(s));
     expect(quick.length / valid.length).toBeGreaterThan(0.95);
+  });
+
+  it('sends the full check only the failing subschemas, the smallest that stand where their meta-schema applies directly', () => {
+    const pointers = (schema: unknown, draft: '2020-12' | 'draft-07') => subschemasToCheck(schema, draft).map(([, t]) => `/${t.join('/')}`);
+    const bad = { type: 'integer', exclusiveMinimum: true };
+    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: bad }, c: { anyOf: [{ type: 'string' }, { not: 5 }] } } };
+    expect(pointers(schema, '2020-12')).toEqual(['/properties/b/items', '/properties/c/anyOf/1/not']);
+    // draft-07 `items` sits in an anyOf (schema or array of schemas), so its holder is checked whole
+    expect(pointers(schema, 'draft-07')).toEqual(['/properties/b', '/properties/c/anyOf/1/not']);
+    // a wrong container is its holder's fault; a failure above covers those below it
+    expect(pointers({ properties: { x: bad }, required: 'x' }, '2020-12')).toEqual(['/']);
+    expect(pointers({ properties: 5 }, '2020-12')).toEqual(['/']);
+    expect(pointers({ type: 'object', properties: { q: { type: 'string' } } }, '2020-12')).toEqual([]);
+    expect(metaProblems({ properties: { b: { items: bad } } }, '/inputSchema', '2020-12').map((p) => p.path)).toEqual(['/inputSchema/properties/b/items/exclusiveMinimum']);
   });
 
   it('leaves the findings of metaProblems unchanged (the quick yes only skips the full check)', () => {
