@@ -155,10 +155,11 @@ function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: Sch
       continue;
     }
     const tools = list.tools as unknown[];
-    const converted: unknown[] = new Array(tools.length);
+    // Grown by push, so it has the shape a parsed array has (see copyDeep in walk-copy.ts).
+    const converted: unknown[] = [];
     for (let i = 0; i < tools.length; i++) {
       const t = tools[i];
-      converted[i] = isPlainObject(t) ? convertTool(t, `/tools/${i}`, plan, walker, diags) : copyJson(t, `/tools/${i}`);
+      converted.push(isPlainObject(t) ? convertTool(t, `/tools/${i}`, plan, walker, diags) : copyJson(t, `/tools/${i}`));
     }
     put(out, 'tools', converted);
   }
@@ -201,8 +202,8 @@ function copyJsonValue(v: unknown, depth: number, stack: unknown[], path: string
   stack.push(v);
   let out: unknown;
   if (Array.isArray(v)) {
-    const arr: unknown[] = new Array(v.length);
-    for (let i = 0; i < v.length; i++) arr[i] = copyJsonValue(v[i], depth + 1, stack, path);
+    const arr: unknown[] = [];
+    for (let i = 0; i < v.length; i++) arr.push(copyJsonValue(v[i], depth + 1, stack, path));
     out = arr;
   } else {
     const o: JsonObject = {};

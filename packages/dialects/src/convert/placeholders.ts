@@ -8,7 +8,14 @@ import { safeStringify } from './data.js';
 export function renderValue(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  if (Array.isArray(v)) return v.map((x) => safeStringify(x) ?? '').join(', ');
+  if (Array.isArray(v)) {
+    // A loop, not map(): map() inlined into the sentence code checks the array's element kind
+    // (small integers, doubles, other values, with or without holes), and each kind met after
+    // that code was optimized threw it away; the whole of notesFor was compiled three times.
+    let out = '';
+    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ', ') + (safeStringify(v[i]) ?? '');
+    return out;
+  }
   return safeStringify(v) ?? '';
 }
 

@@ -15,7 +15,7 @@ import type { RefIndex } from './refs.js';
 export type WayOut = (parent: Record<string, unknown>, keyword: string, key: string | number) => boolean;
 
 export class RefGraph {
-  readonly #index: () => RefIndex;
+  readonly #index: RefIndex;
   readonly #maxScan: number;
   readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
@@ -27,7 +27,9 @@ export class RefGraph {
   readonly #onStack = new Set<unknown>();
   readonly #seen = new Set<unknown>();
 
-  constructor(index: () => RefIndex, maxScan: number, wayOut?: WayOut) {
+  // The index itself, not a function that makes it: optimized code that calls a function made
+  // per schema holds that function weakly, and each GC that collected one threw the code away.
+  constructor(index: RefIndex, maxScan: number, wayOut?: WayOut) {
     this.#index = index;
     this.#maxScan = maxScan;
     this.#wayOut = wayOut;
@@ -102,7 +104,7 @@ export class RefGraph {
       seen.add(n);
       const ref = own(n, '$ref');
       if (typeof ref === 'string') {
-        const r = this.#index().resolve(ref);
+        const r = this.#index.resolve(ref);
         if (r.kind === 'local') list.push(r.target.node);
       }
       const out = this.#wayOut;

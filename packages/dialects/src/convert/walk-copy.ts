@@ -42,8 +42,12 @@ function copyDeep(s: WalkState, value: unknown, key: string | undefined, depth: 
   stack.push(value);
   let out: unknown;
   if (Array.isArray(value)) {
-    const arr: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) arr[i] = copyDeep(s, value[i], key, depth + 1, stack);
+    // Grown by push, not made as new Array(n) and filled: that gives a holey array, while JSON.parse
+    // gives packed ones (of small integers, doubles or other values). The code that reads arrays
+    // (sentences, type spelling, counting) then meets one set of array shapes whatever made them,
+    // and its optimized form is not thrown away at each shape it had not met yet.
+    const arr: unknown[] = [];
+    for (let i = 0; i < value.length; i++) arr.push(copyDeep(s, value[i], key, depth + 1, stack));
     out = arr;
   } else {
     if (!isPlainObject(value)) fatal('not-json', notJsonReason(value) ?? 'not JSON data', pointer(s, key === undefined ? undefined : [key]));

@@ -56,21 +56,23 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
 }
 
 /**
- * What a spelling refuses of any value, per spelling object: a rule file's spell is asked at every
- * typeless node and never changes (the walk places copies of it), so it is worked out once.
+ * What a spelling refuses of any value, in words ('' for nothing), per spelling object: a rule
+ * file's spell is asked at every typeless node and never changes (the walk places copies of it),
+ * so it is worked out once.
  */
-const PLAIN_REFUSALS = new WeakMap<JsonObject, readonly string[]>();
+const PLAIN_REFUSALS = new WeakMap<JsonObject, string>();
 
 /** What the any-value spelling refuses of the types the canonical schema accepts here, reported at the node (for filled items, at their array). */
 function reportNarrowed(s: WalkState, spell: JsonObject, excluded: readonly string[] | undefined, accepted: readonly string[] = ANY_TYPES): void {
   const plain = excluded === undefined && accepted === ANY_TYPES;
   let refused = plain ? PLAIN_REFUSALS.get(spell) : undefined;
   if (refused === undefined) {
-    refused = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+    const types = ANY_TYPES.filter((x) => accepted.includes(x) && !spellAdmits(spell, x) && !(excluded ?? []).includes(x));
+    refused = types.map((x) => TYPE_WORDS[x]).join(' and ');
     if (plain) PLAIN_REFUSALS.set(spell, refused);
   }
-  if (refused.length === 0) return;
-  report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused.map((x) => TYPE_WORDS[x]).join(' and ')} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
+  if (refused === '') return;
+  report(s, 'any-value-narrowed', 'warning', `the canonical schema accepts ${refused} here, but this dialect's spelling of any value has none, so the spelled schema refuses them (the server still accepts them)`, pointer(s));
 }
 
 export function describe(

@@ -124,7 +124,8 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
   // "nothing", it is left out rather than spelled as a branch that accepts something.
   const union = keyword === 'anyOf' || keyword === 'oneOf';
   const leaveOut = union && value.some(acceptsNothing) && !value.every(acceptsNothing) && falseUnspellable(s);
-  const arr: unknown[] = new Array(value.length);
+  // Grown by push, so it has the shape a parsed array has (see copyDeep in walk-copy.ts).
+  const arr: unknown[] = [];
   const origin = s.origins?.get(value);
   for (let i = 0; i < value.length; i++) {
     const o = origin?.get(String(i));
@@ -132,7 +133,7 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
     if (o) s.tokens = tokenList(o);
     else saved.push(String(i));
     s.inheritType = inheritType;
-    arr[i] = leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword);
+    arr.push(leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword));
     s.inheritType = undefined;
     if (o) s.tokens = saved;
     else saved.pop();
