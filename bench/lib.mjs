@@ -64,4 +64,14 @@ export function timeInterleaved(jobs, { reps = 31, warmup = 5 } = {}) {
   return out;
 }
 
+/** CPU milliseconds a process has used so far: utime + stime from Linux /proc (10 ms ticks); undefined elsewhere. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // in USER_HZ ticks
+  } catch {
+    return undefined;
+  }
+}
+
 export const isMain = (url) => process.argv[1] && fileURLToPath(url) === process.argv[1];

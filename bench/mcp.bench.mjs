@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCorpusTools, root, isMain } from './lib.mjs';
+import { cpuMs, loadCorpusTools, root, isMain } from './lib.mjs';
 
 const KEY = 'ai.redouble/dialect';
 const CALL_TOOL = 'list_issues';
@@ -302,11 +302,17 @@ export async function run() {
   try {
     for (const [kind, count] of [['list', LIST_PER_ROUND], ['call', CALL_PER_ROUND]]) {
       const results = { bare: [], dialects: [] };
+      // CPU the server process spent over the timed rounds: the server's own cost, which the load on
+      // a shared machine colours less than the wall time the client sees (that includes the client).
+      const cpu = { bare: 0, dialects: 0 };
       // A warm-up round each (fills the per-dialect caches and the JIT), then alternating rounds.
       for (const mode of ['bare', 'dialects']) await round(servers[mode], kind, count / 4, names, checks[mode][kind], nullArgs, decodes);
       for (let r = 0; r < ROUNDS; r++) {
         for (const mode of r % 2 === 0 ? ['bare', 'dialects'] : ['dialects', 'bare']) {
+          const before = cpuMs(servers[mode].child.pid);
           results[mode].push(await round(servers[mode], kind, count, names, checks[mode][kind], nullArgs, decodes));
+          const after = cpuMs(servers[mode].child.pid);
+          cpu[mode] = before === undefined || after === undefined ? Number.NaN : cpu[mode] + after - before;
         }
       }
       const summary = {};
@@ -318,6 +324,11 @@ export async function run() {
         rows.push({ label: `${label} throughput`, value: rps, unit: `req/s (${CONCURRENCY} concurrent)` });
         rows.push({ label: `${label} latency median`, value: summary[mode].median, unit: 'ms' });
         rows.push({ label: `${label} latency p95`, value: summary[mode].p95, unit: 'ms' });
+        if (!Number.isNaN(cpu[mode])) rows.push({ label: `${label} server CPU per request`, value: cpu[mode] / (ROUNDS * count), unit: 'ms (utime + stime of its process)' });
+      }
+      if (!Number.isNaN(cpu.bare) && !Number.isNaN(cpu.dialects)) {
+        ratios[`tools/${kind} server CPU per request, dialects / bare SDK`] = cpu.dialects / cpu.bare;
+        targets[`tools/${kind} server CPU per request, dialects / bare SDK`] = 1.1;
       }
       // Median over neighbouring pairs of rounds of (bare throughput / dialects throughput).
       const paired = results.bare.map((b, r) => results.dialects[r].ms / b.ms);

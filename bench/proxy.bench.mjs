@@ -10,12 +10,11 @@
 // colours less than wall time; and the in-process entry point: an McpServer served with withDialects
 // against the same McpServer bare, both over an in-memory pair, for tools/list and both tools/calls.
 // Target (brief): through the proxy within 10% added latency at p50 and p99; withDialects within 10%.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { root, isMain } from './lib.mjs';
+import { cpuMs, root, isMain } from './lib.mjs';
 import { registerWorkTools, WORK_CALL as WORK } from './work-tools.mjs';
 
 const ROUNDS = 10;
@@ -51,16 +50,6 @@ async function load(client, call, calls, concurrency) {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return latencies;
-}
-
-/** CPU milliseconds a process has used so far (Linux /proc; undefined elsewhere). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ ticks
-  } catch {
-    return undefined;
-  }
 }
 
 /**
