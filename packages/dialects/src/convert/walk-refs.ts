@@ -16,12 +16,14 @@ import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
 import { walk } from './walk.js';
 
+// The index and graphs of a schema are made once per walker and reset for each schema it converts
+// (RefIndex.reset says why); s.refs, s.graph and s.stoppable are undefined until a schema asks.
 export function refGraph(s: WalkState): RefGraph {
-  return (s.graph ??= new RefGraph(refIndex(s), s.limits.maxNodes * 4));
+  return (s.graph ??= s.kept.graph ? s.kept.graph.reset(refIndex(s), s.limits.maxNodes * 4) : (s.kept.graph = new RefGraph(refIndex(s), s.limits.maxNodes * 4)));
 }
 
 export function refIndex(s: WalkState): RefIndex {
-  return (s.refs ??= new RefIndex(s.root));
+  return (s.refs ??= s.kept.refs ? s.kept.refs.reset(s.root) : (s.kept.refs = new RefIndex(s.root)));
 }
 
 /** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
@@ -92,7 +94,9 @@ function shouldInline(s: WalkState, target: RefTarget): boolean {
 export function keptCycle(s: WalkState, node: unknown): boolean {
   const through = (s.plan.references as NonNullable<Plan['references']>).keepCyclesThrough;
   if (through === undefined || !refGraph(s).isCyclic(node)) return false;
-  s.stoppable ??= new RefGraph(refIndex(s), s.limits.maxNodes * 4, wayOutFor(through));
+  s.stoppable ??= s.kept.stoppable
+    ? s.kept.stoppable.reset(refIndex(s), s.limits.maxNodes * 4, wayOutFor(through))
+    : (s.kept.stoppable = new RefGraph(refIndex(s), s.limits.maxNodes * 4, wayOutFor(through)));
   return !s.stoppable.isCyclic(node);
 }
 

@@ -171,6 +171,25 @@ describe('references, kept', () => {
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['external-ref', 'warning', '/properties/a/$ref']]);
   });
 
+  it('gives each schema of an input its own references, though one walker serves them all', () => {
+    // The index and graphs behind references are kept by the walker and reset for each schema:
+    // here the second schema has a definition of the same name, acyclic where the first's recursed.
+    const leaf = { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'string', description: 'A leaf.' } } };
+    const anchored = { type: 'object', properties: { a: { $ref: '#it' } }, $defs: { Node: { $anchor: 'it', type: 'integer' } } };
+    const reanchored = { type: 'object', properties: { b: { $ref: '#it' } }, $defs: { Other: { $anchor: 'it', type: 'boolean' } } };
+    const tool = (name: string, inputSchema: object) => ({ name, inputSchema });
+    for (const dialect of [keepBreak, keep, flat]) {
+      // Options given: each of these conversions has a walker of its own, which serves nothing else.
+      const alone = [tree, leaf, anchored, reanchored, tree].map((s) => convert(s, dialect, {}));
+      const together = convert({ tools: [tool('a', tree), tool('b', leaf), tool('c', anchored), tool('d', reanchored), tool('e', tree)] }, dialect);
+      expect((together.output as any).tools.map((t: any) => t.inputSchema)).toEqual(alone.map((r) => r.output));
+      expect(together.diagnostics.map((d) => d.path.replace(/^\/tools\/\d\/inputSchema/, ''))).toEqual(alone.flatMap((r) => r.diagnostics.map((d) => d.path)));
+      // and one at a time, from the walker kept for calls without options, which served them all before
+      for (const [i, s] of [leaf, tree, anchored, reanchored, leaf].entries()) expect(convert(s, dialect).output).toEqual(alone[[1, 0, 2, 3, 1][i]!]!.output);
+    }
+    expect((convert(leaf, keepBreak).output as any).properties.root).toEqual({ $ref: '#/$defs/Node' });
+  });
+
   it('spells definition names as valid URI fragments', () => {
     const out = convert({ type: 'object', properties: { a: { $ref: '#/$defs/per%25cent' }, b: { $ref: '#/$defs/unix~1path' }, c: { $ref: '#/$defs/sp%20ace' } }, $defs: { 'per%cent': { type: 'string' }, 'unix/path': { type: 'integer' }, 'sp ace': { type: 'boolean' } } }, keep).output as any;
     expect(out.properties).toEqual({ a: { $ref: '#/$defs/per%25cent' }, b: { $ref: '#/$defs/unix~1path' }, c: { $ref: '#/$defs/sp%20ace' } });
