@@ -15,9 +15,9 @@ import type { RefIndex } from './refs.js';
 export type WayOut = (parent: Record<string, unknown>, keyword: string, key: string | number) => boolean;
 
 export class RefGraph {
-  #index: RefIndex;
-  #maxScan: number;
-  #wayOut: WayOut | undefined;
+  readonly #index: RefIndex;
+  readonly #maxScan: number;
+  readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
   readonly #refsWithin = new Map<unknown, unknown[]>();
   // One search's scratch state, emptied before each search instead of built anew: a schema with
@@ -33,16 +33,6 @@ export class RefGraph {
     this.#index = index;
     this.#maxScan = maxScan;
     this.#wayOut = wayOut;
-  }
-
-  /** The graph of another schema, in this object (kept by a walker, as RefIndex.reset says why). */
-  reset(index: RefIndex, maxScan: number, wayOut?: WayOut): this {
-    this.#index = index;
-    this.#maxScan = maxScan;
-    this.#wayOut = wayOut;
-    this.#cyclic.clear();
-    this.#refsWithin.clear();
-    return this;
   }
 
   /**

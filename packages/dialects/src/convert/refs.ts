@@ -26,30 +26,16 @@ export type Resolution =
 const MAX_SCAN = 2_000_000;
 
 export class RefIndex {
-  #root: unknown;
+  readonly #root: unknown;
   readonly #cache = new Map<string, Resolution>();
   readonly #byNode = new Map<unknown, RefTarget>();
   #anchors: Map<string, { node: unknown; tokens: string[] }> | undefined;
-  #baseId: string | undefined;
+  readonly #baseId: string | undefined;
 
   constructor(root: unknown) {
-    this.reset(root);
-  }
-
-  /**
-   * The index of another schema, in this object. A walker keeps one index for all the schemas it
-   * converts (walk-refs.ts): when the last object of a class is collected, so is its hidden class,
-   * and with it the optimized code and the feedback that knew it, so a process that converted one
-   * schema at a time between collections warmed up again after each.
-   */
-  reset(root: unknown): this {
     this.#root = root;
-    this.#cache.clear();
-    this.#byNode.clear();
-    this.#anchors = undefined;
     const id = root !== null && typeof root === 'object' && hasOwn(root, '$id') ? (root as JsonObject).$id : undefined;
     this.#baseId = typeof id === 'string' ? id.replace(/#$/, '') : undefined;
-    return this;
   }
 
   resolve(ref: string): Resolution {

@@ -54,7 +54,7 @@ export class WalkState {
   graph: RefGraph | undefined = undefined;
   /** The reference graph without the re-entries a caller can stop (references.keepCyclesThrough). */
   stoppable: RefGraph | undefined = undefined;
-  /** The objects behind refs, graph and stoppable, kept from schema to schema (walk-refs.ts). */
+  /** The last refs, graph and stoppable, held from schema to schema so their classes live on (walk-refs.ts). */
   readonly kept: { refs?: RefIndex; graph?: RefGraph; stoppable?: RefGraph } = {};
   /** Per `given` rule: the canonical nodes it selects in this schema (built at the first node that asks). */
   givenSets: Set<object>[] | undefined = undefined;

@@ -172,8 +172,9 @@ describe('references, kept', () => {
   });
 
   it('gives each schema of an input its own references, though one walker serves them all', () => {
-    // The index and graphs behind references are kept by the walker and reset for each schema:
-    // here the second schema has a definition of the same name, acyclic where the first's recursed.
+    // A walker serves schema after schema and holds on to the last one's index and graphs: none of
+    // that may leak into the next. Here the second schema has a definition of the same name,
+    // acyclic where the first's recursed, and two schemas name the same anchor.
     const leaf = { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'string', description: 'A leaf.' } } };
     const anchored = { type: 'object', properties: { a: { $ref: '#it' } }, $defs: { Node: { $anchor: 'it', type: 'integer' } } };
     const reanchored = { type: 'object', properties: { b: { $ref: '#it' } }, $defs: { Other: { $anchor: 'it', type: 'boolean' } } };
