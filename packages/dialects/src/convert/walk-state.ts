@@ -55,7 +55,7 @@ export class WalkState {
   /** The reference graph without the re-entries a caller can stop (references.keepCyclesThrough). */
   stoppable: RefGraph | undefined = undefined;
   /** The last refs, graph and stoppable, held from schema to schema so their classes live on (walk-refs.ts). */
-  readonly kept: { refs?: RefIndex; graph?: RefGraph; stoppable?: RefGraph } = {};
+  readonly kept: { refs: RefIndex | undefined; graph: RefGraph | undefined; stoppable: RefGraph | undefined } = { refs: undefined, graph: undefined, stoppable: undefined };
   /** Per `given` rule: the canonical nodes it selects in this schema (built at the first node that asks). */
   givenSets: Set<object>[] | undefined = undefined;
   /** Per `given` rule: how often its script ran and threw in this schema. */
