@@ -311,8 +311,7 @@ export async function run() {
         for (const mode of r % 2 === 0 ? ['bare', 'dialects'] : ['dialects', 'bare']) {
           const before = cpuMs(servers[mode].child.pid);
           results[mode].push(await round(servers[mode], kind, count, names, checks[mode][kind], nullArgs, decodes));
-          const after = cpuMs(servers[mode].child.pid);
-          cpu[mode] = before === undefined || after === undefined ? Number.NaN : cpu[mode] + after - before;
+          cpu[mode] += (cpuMs(servers[mode].child.pid) ?? Number.NaN) - (before ?? Number.NaN);
         }
       }
       const summary = {};

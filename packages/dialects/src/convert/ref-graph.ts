@@ -27,8 +27,8 @@ export class RefGraph {
   readonly #onStack = new Set<unknown>();
   readonly #seen = new Set<unknown>();
 
-  // The index itself, not a function that makes it: optimized code that calls a function made
-  // per schema holds that function weakly, and each GC that collected one threw the code away.
+  // The index itself, not a function that makes it: making one reads nothing of the schema, so
+  // the walk hands over the schema's index when it first needs the graph.
   constructor(index: RefIndex, maxScan: number, wayOut?: WayOut) {
     this.#index = index;
     this.#maxScan = maxScan;

@@ -98,20 +98,8 @@ function shouldInline(s: WalkState, target: RefTarget): boolean {
 export function keptCycle(s: WalkState, node: unknown): boolean {
   const through = (s.plan.references as NonNullable<Plan['references']>).keepCyclesThrough;
   if (through === undefined || !refGraph(s).isCyclic(node)) return false;
-  s.stoppable ??= s.kept.stoppable = new RefGraph(refIndex(s), s.limits.maxNodes * 4, wayOutFor(through));
+  s.stoppable ??= s.kept.stoppable = new RefGraph(refIndex(s), s.limits.maxNodes * 4, wayOut(through));
   return !s.stoppable.isCyclic(node);
-}
-
-/** One way-out function per rule (a plan's list), made once: see RefGraph's constructor. */
-const WAY_OUTS = new WeakMap<readonly string[], WayOut>();
-
-function wayOutFor(through: readonly string[]): WayOut {
-  let f = WAY_OUTS.get(through);
-  if (f === undefined) {
-    f = wayOut(through);
-    WAY_OUTS.set(through, f);
-  }
-  return f;
 }
 
 function wayOut(through: readonly string[]): WayOut {
