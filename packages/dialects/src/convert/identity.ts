@@ -1,14 +1,14 @@
 /**
  * The identity dialect's fast path: one guarded deep copy of the whole input, with no keyword
- * machinery. Anything unusual (a value that is not JSON, nesting past the guard, a `$schema` other
- * than 2020-12 / draft-07, a reference that does not resolve cleanly) sends the schema to the full
- * walk, which reports it with its path.
+ * machinery. Anything unusual (a value that is not JSON, nesting past the guard, a `$schema` the
+ * meta-schema check does not read (lint/dialect.ts), a reference that does not resolve cleanly)
+ * sends the schema to the full walk, which reports it with its path.
  */
 import { isPlainObject, put, type JsonObject } from './data.js';
 import { RefIndex } from './refs.js';
+import { declaredDialect } from '../lint/dialect.js';
 
 const BAIL = Symbol('bail');
-const KNOWN_DRAFT = /^https?:\/\/json-schema\.org\/(draft-07\/schema|draft\/2020-12\/schema)#?$/;
 
 export interface IdentityCopy {
   output: unknown;
@@ -47,7 +47,7 @@ function copyValue(v: unknown, depth: number, state: CopyState): unknown {
     if (k === '__proto__') put(o, k, x);
     else {
       if (k === '$ref') state.sawRef = true;
-      else if (k === '$schema' && !(typeof x === 'string' && KNOWN_DRAFT.test(x))) state.oddSchema = true;
+      else if (k === '$schema' && declaredDialect(x) === undefined) state.oddSchema = true;
       o[k] = x;
     }
   }

@@ -7,8 +7,20 @@ export const DIALECT_URIS: Record<SchemaDialect, string> = {
   'draft-07': 'http://json-schema.org/draft-07/schema#',
 };
 
-/** An empty fragment does not change which meta-schema a URI names. */
-const normalise = (uri: string): string => (uri.endsWith('#') ? uri.slice(0, -1) : uri);
+/**
+ * Every accepted spelling of `$schema`, each read as its dialect: the URI with and without its
+ * empty fragment (an empty fragment does not change which meta-schema a URI names). Looked up
+ * whole, since every convert and lint reads the `$schema` of every schema it meets.
+ */
+const SPELLINGS: ReadonlyMap<string, SchemaDialect> = new Map(
+  (Object.keys(DIALECT_URIS) as SchemaDialect[]).flatMap((dialect) => {
+    const bare = DIALECT_URIS[dialect].replace(/#$/, '');
+    return [
+      [bare, dialect],
+      [`${bare}#`, dialect],
+    ] as [string, SchemaDialect][];
+  }),
+);
 
 export type DialectReading =
   | { kind: 'default'; dialect: '2020-12' }
@@ -20,10 +32,11 @@ export function readDialect(schema: unknown): DialectReading {
     return { kind: 'default', dialect: '2020-12' };
   }
   const value = (schema as Record<string, unknown>).$schema;
-  if (typeof value === 'string') {
-    for (const dialect of Object.keys(DIALECT_URIS) as SchemaDialect[]) {
-      if (normalise(value) === normalise(DIALECT_URIS[dialect])) return { kind: 'declared', dialect, uri: value };
-    }
-  }
-  return { kind: 'unsupported', value };
+  const dialect = declaredDialect(value);
+  return dialect === undefined ? { kind: 'unsupported', value } : { kind: 'declared', dialect, uri: value as string };
+}
+
+/** The dialect a `$schema` value names, or undefined when it names none that is supported. */
+export function declaredDialect(value: unknown): SchemaDialect | undefined {
+  return typeof value === 'string' ? SPELLINGS.get(value) : undefined;
 }

@@ -19,6 +19,9 @@ describe('invalid input is refused in every dialect', () => {
     ['a property schema that is a number', { type: 'object', properties: { a: 42 } }, ['/properties/a']],
     ['an unknown $schema', { $schema: 'https://example.com/schemas/custom-dialect', type: 'object' }, ['/$schema']],
     ['a draft-04 $schema', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, ['/$schema']],
+    // Near misses of the two supported URIs (the scheme is part of the name).
+    ['an https draft-07 $schema', { $schema: 'https://json-schema.org/draft-07/schema#', type: 'object' }, ['/$schema']],
+    ['an http 2020-12 $schema', { $schema: 'http://json-schema.org/draft/2020-12/schema', type: 'object' }, ['/$schema']],
     ['a draft-07 schema invalid under draft-07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { items: 3 } } }, ['/properties/a/items']],
   ];
   for (const [what, schema, pointers] of cases) {
@@ -36,6 +39,11 @@ describe('invalid input is refused in every dialect', () => {
     const r = convert(schema, registry.get('canonical'));
     expect(r.output).toEqual(schema);
     expect(r.ok).toBe(false);
+    // An unsupported $schema sends canonical's one-pass copy to the full walk: the same output.
+    const odd = { $schema: 'https://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { $ref: '#/properties/b' }, b: { type: 'integer' } } };
+    const oddResult = convert(odd, registry.get('canonical'));
+    expect(oddResult.output).toEqual(odd);
+    expect(oddResult.ok).toBe(false);
   });
 
   it('points into a Tool and into a tools/list result', () => {

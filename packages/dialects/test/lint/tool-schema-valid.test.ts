@@ -13,10 +13,12 @@ describe('json-schema.tool-schema.valid', () => {
     expect(lintTools(tool({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...body })).diagnostics).toEqual([]);
     expect(lintTools(tool({ $schema: 'http://json-schema.org/draft-07/schema#', ...body })).diagnostics).toEqual([]);
     expect(lintTools(tool({ $schema: 'http://json-schema.org/draft-07/schema', ...body })).diagnostics).toEqual([]);
+    // An empty fragment names the same meta-schema, in either dialect.
+    expect(lintTools(tool({ $schema: 'https://json-schema.org/draft/2020-12/schema#', ...body })).diagnostics).toEqual([]);
   });
 
   it('refuses any other $schema as an error, not a warning', () => {
-    for (const uri of ['http://json-schema.org/draft-04/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft-07/schema#', 42]) {
+    for (const uri of ['http://json-schema.org/draft-04/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema##', 'https://json-schema.org/draft/2020-12/schema/', 42]) {
       const result = lintTools(tool({ $schema: uri, type: 'object' }));
       expect(result.diagnostics).toEqual([
         expect.objectContaining({ code: RULE, severity: 'error', path: '/inputSchema/$schema' }),
