@@ -21,7 +21,8 @@ const projectSubject = (name) => ({
   kind: 'project',
   label: `project ${name}`,
   async setup() {
-    const engine = await import(pathToFileURL(join(root, 'packages/dialects/dist/index.js')).href);
+    // BENCH_ENGINE_DIST names another build's dist/ folder, to set two builds side by side.
+    const engine = await import(pathToFileURL(join(process.env.BENCH_ENGINE_DIST ?? join(root, 'packages/dialects/dist'), 'index.js')).href);
     const dialect = engine.loadDialects().get(name);
     return (s) => {
       const r = engine.convert(s, dialect);
