@@ -5,12 +5,12 @@
  * nothing; this module imports only them, so convert does not pay for the linter's Ajv instances.
  */
 import type { ValidateFunction } from 'ajv';
-import { getAt, toPointer, unescapeToken } from '../json-pointer.js';
-import { groupAjvErrors, type LocatedMessage } from './ajv-errors.js';
+import { escapeToken, getAt, toPointer, unescapeToken } from '../json-pointer.js';
+import { groupAjvErrors } from './ajv-errors.js';
 import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
 import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
 import { validate as meta07 } from './generated/meta-draft-07.generated.js';
-import { plainlyValid, subschemasToCheck } from './meta-fast.js';
+import { plainlyValid, subschemasToCheck, wrongTypeFinding } from './meta-fast.js';
 
 export interface MetaProblem {
   /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
@@ -57,15 +57,21 @@ export function metaProblems(schema: unknown, path: string, dialect: SchemaDiale
 /**
  * The full validator's findings, one per offending value, pointers into `schema`. It sees only the
  * subschemas that fail the quick check (meta-fast.ts), which find what the whole would: a large
- * schema with one bad keyword costs a validation of that keyword's subschema.
+ * schema with one bad keyword costs a validation of that keyword's subschema. A subschema whose
+ * one failure is a value of the wrong JSON type is worded without it (wrongTypeFinding).
  */
-export function metaMessages(schema: unknown, dialect: SchemaDialect): LocatedMessage[] {
+export function metaMessages(schema: unknown, dialect: SchemaDialect): { pointer: string; message: string }[] {
   const validate = META[dialect];
-  const out: LocatedMessage[] = [];
+  const out: { pointer: string; message: string }[] = [];
   for (const [node, tokens] of subschemasToCheck(schema, dialect)) {
-    if (validate(node)) continue;
     const prefix = toPointer(tokens);
-    for (const m of groupAjvErrors(validate.errors)) out.push(prefix === '' ? m : { ...m, pointer: prefix + m.pointer });
+    const wrongType = wrongTypeFinding(node, dialect);
+    if (wrongType) {
+      out.push({ pointer: `${prefix}/${escapeToken(wrongType.key)}`, message: wrongType.message });
+      continue;
+    }
+    if (validate(node)) continue;
+    for (const m of groupAjvErrors(validate.errors)) out.push({ pointer: prefix + m.pointer, message: m.message });
   }
   return out;
 }

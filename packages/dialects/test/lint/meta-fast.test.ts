@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAST_KEYWORDS, plainlyValid, subschemasToCheck } from '../../src/lint/meta-fast.js';
+import { FAST_KEYWORDS, plainlyValid, subschemasToCheck, wrongTypeFinding } from '../../src/lint/meta-fast.js';
 import { metaMessages, metaProblems, metaValidator } from '../../src/lint/meta-check.js';
 import { groupAjvErrors } from '../../src/lint/ajv-errors.js';
 import { corpusTools, runs } from '../properties/fixtures.js';
@@ -174,6 +174,32 @@ describe('meta-check quick yes and its narrowing after a no (lint/meta-fast.ts)'
     expect(pointers({ properties: 5 }, '2020-12')).toEqual(['/']);
     expect(pointers({ type: 'object', properties: { q: { type: 'string' } } }, '2020-12')).toEqual([]);
     expect(metaProblems({ properties: { b: { items: bad } } }, '/inputSchema', '2020-12').map((p) => p.path)).toEqual(['/inputSchema/properties/b/items/exclusiveMinimum']);
+  });
+
+  it('words a lone wrong JSON type itself, and leaves every other failure to the full validator', () => {
+    // The common real fault: a draft-04 boolean bound, alone in its subschema.
+    expect(wrongTypeFinding({ type: 'integer', exclusiveMinimum: true }, '2020-12')).toEqual({ key: 'exclusiveMinimum', message: 'must be number' });
+    expect(wrongTypeFinding({ type: 'string', minLength: '3', description: 'd' }, 'draft-07')).toEqual({ key: 'minLength', message: 'must be integer' });
+    expect(wrongTypeFinding({ examples: 'x' }, '2020-12')).toEqual({ key: 'examples', message: 'must be array' });
+    for (const [node, draft] of [
+      [{ minimum: true, maximum: 'a' }, '2020-12'], // two failures: the full validator words both
+      [{ minLength: -1 }, '2020-12'], // a number of the right family, out of bounds
+      [{ minLength: 1.5 }, 'draft-07'],
+      [{ deprecated: 'yes' }, 'draft-07'], // draft-07 does not define it: no error at all
+      [{ type: 'strng' }, '2020-12'], // an enum of names, worded by the full validator
+      [{ required: 'q' }, '2020-12'],
+      [{ $anchor: 5 }, '2020-12'], // left to the full check by the quick one
+      [{ type: 'object' }, '2020-12'], // nothing fails
+      [5, '2020-12'],
+    ] as const) {
+      expect(wrongTypeFinding(node, draft), JSON.stringify(node)).toBeUndefined();
+    }
+    expect(metaProblems({ properties: { n: { type: 'number', exclusiveMinimum: true } } }, '/inputSchema', '2020-12')).toEqual([
+      {
+        path: '/inputSchema/properties/n/exclusiveMinimum',
+        message: 'Not a valid 2020-12 schema: "exclusiveMinimum" must be number (a boolean exclusiveMinimum is draft-04; from draft-06 on the bound itself is the number).',
+      },
+    ]);
   });
 
   it('leaves the findings of metaProblems unchanged (the quick yes only skips the full check)', () => {
