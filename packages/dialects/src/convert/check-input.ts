@@ -15,7 +15,7 @@ export function checkInputSchemas(schemas: readonly (readonly [unknown, string])
 }
 
 /** One schema of the input at its pointer (a bare schema: the input itself, at ''). */
-function checkInputSchema(schema: unknown, prefix: string, diags: Diagnostic[]): void {
+export function checkInputSchema(schema: unknown, prefix: string, diags: Diagnostic[]): void {
   try {
     const problems = checkSchemaDocument(schema, prefix);
     for (let i = 0; i < problems.length; i++) {

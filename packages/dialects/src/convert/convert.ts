@@ -6,7 +6,7 @@
 import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
-import { checkInputSchemas } from './check-input.js';
+import { checkInputSchema, checkInputSchemas } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -41,8 +41,11 @@ export function inputShape(input: unknown): InputShape {
   return 'schema';
 }
 
+const DEFAULT_LIMITS: WalkLimits = Object.freeze({ maxDepth: DEFAULT_MAX_DEPTH, maxNodes: DEFAULT_MAX_NODES });
+
 function limitsFrom(options: ConvertOptions | undefined): WalkLimits {
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw new DialectError('invalid-option', 'convert options must be an object');
+  if (options === undefined) return DEFAULT_LIMITS;
+  if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'convert options must be an object');
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxNodes = options?.maxNodes ?? DEFAULT_MAX_NODES;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new DialectError('invalid-option', 'maxDepth must be a positive integer');
@@ -57,30 +60,37 @@ function checkDialect(dialect: Dialect): void {
 }
 
 /**
- * One idle walker per plan for conversions with the default limits: building a walk state (maps,
- * sets, counters) for every call is a real share of converting a small schema. A walker is taken
- * out while in use (so a nested or concurrent call builds its own) and put back only after a
- * normal return; a fatal stop discards it.
+ * One kept walker per plan for conversions with the default limits: building a walk state (maps,
+ * sets, counters) for every call is a real share of converting a small schema. It is taken while
+ * in use (so a nested or concurrent call builds its own) and given back only after a normal
+ * return; any throw discards it.
  */
-const idleWalkers = new WeakMap<Plan, SchemaWalker>();
+const keptWalkers = new WeakMap<Plan, SchemaWalker>();
 
 export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
   checkDialect(dialect);
   const plan = planFor(dialect);
   const diags: Diagnostic[] = [];
   const limits = limitsFrom(options);
-  const shared = options === undefined;
-  const idle = shared ? idleWalkers.get(plan) : undefined;
-  if (idle) idleWalkers.delete(plan);
-  const walker = idle ? idle.reuse(diags) : new SchemaWalker(plan, limits, diags);
+  const kept = options === undefined ? keptWalkers.get(plan) : undefined;
+  let walker: SchemaWalker;
+  if (kept !== undefined && kept.take(diags)) walker = kept;
+  else {
+    walker = new SchemaWalker(plan, limits, diags);
+    // The first default conversion of a plan keeps its walker (taken now, given back below).
+    if (options === undefined && kept === undefined && walker.take(diags)) keptWalkers.set(plan, walker);
+  }
   try {
     const shape = inputShape(input);
     const output = plan.identity ? identity(input, shape, plan, walker, diags, limits) : convertShape(input, shape, plan, walker, diags);
-    checkInputSchemas(schemasOf(input, shape), diags);
-    if (shared) idleWalkers.set(plan, walker.reuse([]));
+    if (shape === 'schema') checkInputSchema(input, '', diags);
+    else checkInputSchemas(schemasOf(input, shape), diags);
+    walker.release();
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };
   } catch (err) {
+    // A walker stopped mid-walk holds that walk's state: the next conversion makes a new one.
+    if (keptWalkers.get(plan) === walker) keptWalkers.delete(plan);
     if (!(err instanceof Fatal)) throw err;
     const diagnostics = finish([...diags, err.diagnostic]);
     return { output: undefined, diagnostics, ok: false };

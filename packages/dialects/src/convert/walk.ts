@@ -40,6 +40,9 @@ import { reportGivenFailures } from './walk-given.js';
 
 export type { Explanation, WalkLimits } from './walk-state.js';
 
+// What an idle walker holds instead of a caller's list; nothing is pushed to it (only a taken walker converts).
+const NO_DIAGNOSTICS: Diagnostic[] = [];
+
 export class SchemaWalker {
   readonly #s: WalkState;
 
@@ -47,10 +50,23 @@ export class SchemaWalker {
     this.#s = new WalkState(plan, limits, diags, explain);
   }
 
-  /** Hands a kept walker the next conversion's diagnostics list (its per-schema state is reset by convertSchema). */
-  reuse(diags: Diagnostic[]): this {
+  #busy = false;
+
+  /**
+   * Takes a kept walker for one conversion, handing it that conversion's diagnostics list (its
+   * per-schema state is reset by convertSchema); false when it is already in use.
+   */
+  take(diags: Diagnostic[]): boolean {
+    if (this.#busy) return false;
+    this.#busy = true;
     this.#s.diags = diags;
-    return this;
+    return true;
+  }
+
+  /** Gives a taken walker back after a normal return; it keeps no hold on that conversion's diagnostics. */
+  release(): void {
+    this.#s.diags = NO_DIAGNOSTICS;
+    this.#busy = false;
   }
 
   /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */

@@ -22,6 +22,25 @@ describe('hostile input', () => {
     }
   });
 
+  it('leaves nothing of a stopped conversion to the next one (the kept walker is discarded)', () => {
+    // Stopped mid-walk (deep inside a definition, at a value that is not JSON, between a union and
+    // its branch): the conversions after it read as if it had never run.
+    const deep = { type: 'object', properties: { r: { $ref: '#/$defs/D' } }, $defs: { D: nested(10_000) } };
+    const bad = { type: 'object', properties: { a: { type: 'string' }, b: { description: undefined } } };
+    // Stopped between a union and its branch, where the branch would take the parent's type.
+    const branch = { type: 'string', anyOf: [{ minLength: 1 }, undefined] };
+    const good = { type: 'object', properties: { p: { type: 'integer', minimum: 1 }, q: { $ref: '#/$defs/Q' } }, $defs: { Q: { type: 'string', minLength: 2 } } };
+    const typeless = { description: 'Any value.' };
+    for (const d of [...dialects, registry.get('openai_strict'), registry.get('anthropic_strict')]) {
+      const fresh = [good, typeless].map((s) => convert(s, d, {}));
+      for (const stop of [deep, bad, branch]) {
+        const r = convert(stop, d);
+        expect(r.output, d.id).toBeUndefined();
+        expect([good, typeless].map((s) => convert(s, d)), d.id).toEqual(fresh);
+      }
+    }
+  });
+
   it('converts a schema at the depth guard but refuses one past it, as set by the option', () => {
     const d = registry.get('flat');
     expect(convert(nested(40), d, { maxDepth: 41 }).ok).toBe(true);
