@@ -20,11 +20,14 @@ export class RefGraph {
   readonly #wayOut: WayOut | undefined;
   readonly #cyclic = new Map<unknown, boolean>();
   readonly #refsWithin = new Map<unknown, unknown[]>();
-  // One search's scratch state, emptied before each search instead of built anew: a schema with
-  // definitions asks about each of them, and neither search below calls itself.
+  // The cycle search's state, kept from one search to the next: a search settles every node it
+  // visits (#cyclic) and ends with its stack empty, and a later one skips settled nodes before it
+  // reads their order, so nothing needs emptying (emptying a Map allocates its table anew, and a
+  // schema with definitions asks about each of them, one search at a time).
   readonly #order = new Map<unknown, number>();
   readonly #low = new Map<unknown, number>();
   readonly #onStack = new Set<unknown>();
+  // The scan's visited set, emptied before each scan (a scan does not call itself).
   readonly #seen = new Set<unknown>();
 
   // The index itself, not a function that makes it: making one reads nothing of the schema, so
@@ -45,9 +48,6 @@ export class RefGraph {
     const index = this.#order;
     const low = this.#low;
     const onStack = this.#onStack;
-    index.clear();
-    low.clear();
-    onStack.clear();
     const stack: unknown[] = [];
     const work: { node: unknown; next: number; edges: unknown[] }[] = [{ node, next: 0, edges: this.#targetsWithin(node) }];
     index.set(node, 0);
@@ -109,8 +109,10 @@ export class RefGraph {
       }
       const out = this.#wayOut;
       for (const k in n) {
-        const kind = KEYWORD_KIND.get(k);
         const v = n[k];
+        // Most values are strings, numbers or booleans, which hold no reference: no keyword lookup.
+        if (v === null || typeof v !== 'object') continue;
+        const kind = KEYWORD_KIND.get(k);
         if (kind === Kind.Sub) {
           if (!out?.(n, k, k)) stack.push(v);
         } else if (kind === Kind.Arr && Array.isArray(v)) {
