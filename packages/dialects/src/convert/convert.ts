@@ -46,8 +46,8 @@ const DEFAULT_LIMITS: WalkLimits = Object.freeze({ maxDepth: DEFAULT_MAX_DEPTH, 
 function limitsFrom(options: ConvertOptions | undefined): WalkLimits {
   if (options === undefined) return DEFAULT_LIMITS;
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'convert options must be an object');
-  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const maxNodes = options?.maxNodes ?? DEFAULT_MAX_NODES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new DialectError('invalid-option', 'maxDepth must be a positive integer');
   if (!Number.isInteger(maxNodes) || maxNodes < 1) throw new DialectError('invalid-option', 'maxNodes must be a positive integer');
   return { maxDepth, maxNodes };
@@ -77,8 +77,11 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
   if (kept !== undefined && kept.take(diags)) walker = kept;
   else {
     walker = new SchemaWalker(plan, limits, diags);
-    // The first default conversion of a plan keeps its walker (taken now, given back below).
-    if (options === undefined && kept === undefined && walker.take(diags)) keptWalkers.set(plan, walker);
+    if (options === undefined && kept === undefined) {
+      // The first default conversion of a plan keeps its walker: taken now, given back below.
+      walker.take(diags);
+      keptWalkers.set(plan, walker);
+    }
   }
   try {
     const shape = inputShape(input);

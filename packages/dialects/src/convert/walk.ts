@@ -45,12 +45,11 @@ const NO_DIAGNOSTICS: Diagnostic[] = [];
 
 export class SchemaWalker {
   readonly #s: WalkState;
+  #busy = false;
 
   constructor(plan: Plan, limits: WalkLimits, diags: Diagnostic[], explain?: Explanation[]) {
     this.#s = new WalkState(plan, limits, diags, explain);
   }
-
-  #busy = false;
 
   /**
    * Takes a kept walker for one conversion, handing it that conversion's diagnostics list (its
