@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadCorpusTools, isMain } from './lib.mjs';
+import { loadCorpusTools, isMain, median } from './lib.mjs';
 import { SUBJECTS } from './peer-subjects.mjs';
 
 const RUNS = Number(process.env.ANATOMY_RUNS ?? 7);
@@ -67,12 +67,6 @@ function measure(name, flags) {
   }
   return { ms, compiles, compileMs };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 function run(names) {
   const samples = {};

@@ -4,10 +4,9 @@
 // corpus in some processes and 10-13 ms in others on this machine, which moved one process's
 // ratios by 0.3. So each ratio is the median of the processes' own ratios.
 // Target (DEVELOPERS brief): every dialect at most 1.5x structuredClone, with no failure.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCorpusTools, timeInterleaved, root, isMain } from './lib.mjs';
+import { freshJson, loadCorpusTools, median, timeInterleaved, root, isMain } from './lib.mjs';
 
 const PROCESSES = Number(process.env.CONVERT_BENCH_PROCESSES ?? 5);
 
@@ -32,17 +31,7 @@ async function timeHere() {
   return timeInterleaved(jobs, { reps: 31, warmup: 5 });
 }
 
-function timeFresh() {
-  const res = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--time'], { encoding: 'utf8', maxBuffer: 16 << 20 });
-  if (res.status !== 0) throw new Error(`timing process: exit ${res.status}\n${res.stderr}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop());
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const timeFresh = () => freshJson(fileURLToPath(import.meta.url), ['--time'], 'timing process');
 
 export async function run() {
   const engine = await loadEngine();

@@ -1,4 +1,5 @@
 // Shared helpers for the bench jobs: loading the corpus and timing passes the same way everywhere.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +73,23 @@ export function cpuMs(pid) {
   } catch {
     return undefined;
   }
+}
+
+/** The median (the mean of the middle two for an even count). */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Runs a bench script in a fresh `node --expose-gc` process and returns the JSON on the last line
+ * it prints; a failed process throws with its stderr, named by `what`.
+ */
+export function freshJson(file, args, what) {
+  const res = spawnSync(process.execPath, ['--expose-gc', file, ...args], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  if (res.status !== 0) throw new Error(`${what}: exit ${res.status}\n${res.stderr}`);
+  return JSON.parse(res.stdout.trim().split('\n').pop());
 }
 
 export const isMain = (url) => process.argv[1] && fileURLToPath(url) === process.argv[1];

@@ -12,21 +12,15 @@
 // Every pass gets fresh structuredClone()s made outside the timing (ref-parser mutates its input).
 // A figure is the median over the runs; ratios are project / fastest peer, each side's own median.
 // Target: every ratio <= 1 (a benchmark, never a timed test).
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadCorpusTools, isMain } from './lib.mjs';
+import { freshJson, loadCorpusTools, isMain, median } from './lib.mjs';
 import { PAIRS, SUBJECTS } from './peer-subjects.mjs';
 
 // Nine: with five, a ratio moved by up to 0.2 between runs of one build on this shared machine.
 const RUNS = Number(process.env.PEERS_RUNS ?? 9);
 const WARMUP = 3;
 const WARM = 5;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /** One subject, in this (fresh) process: {loadMs, coldMs, warmMs, failures}. */
 async function measureHere(name) {
@@ -83,12 +77,7 @@ async function measureHere(name) {
 }
 
 function measureFresh(name) {
-  const res = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--subject', name], {
-    encoding: 'utf8',
-    maxBuffer: 16 << 20,
-  });
-  if (res.status !== 0) throw new Error(`${name}: exit ${res.status}\n${res.stderr}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop());
+  return freshJson(fileURLToPath(import.meta.url), ['--subject', name], name);
 }
 
 export async function run(only) {
