@@ -25,6 +25,7 @@ const require = createRequire(import.meta.url);
 const sdk = (path) => import(pathToFileURL(join(root, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm', path)).href);
 const everything = [require.resolve('@modelcontextprotocol/server-everything/dist/index.js', { paths: [join(root, 'packages', 'mcp')] }), 'stdio'];
 const workServer = [join(root, 'bench', 'work-server.mjs')];
+const relayScript = join(root, 'bench', 'relay.mjs');
 // BENCH_MCP_DIST=packages/mcp/<dir> measures another build of the package (a before/after comparison).
 const mcpDist = join(root, process.env.BENCH_MCP_DIST ?? join('packages', 'mcp', 'dist'));
 const proxyBin = join(mcpDist, 'bin.js');
@@ -87,6 +88,7 @@ async function stdioClient(command, args) {
 }
 
 const proxyArgs = (upstream) => [proxyBin, 'proxy', '--stdio', '--', process.execPath, ...upstream];
+const relayArgs = (upstream) => [relayScript, process.execPath, ...upstream];
 
 async function inProcess(withFront) {
   const { Client } = await sdk('client/index.js');
@@ -142,20 +144,28 @@ export async function run() {
     { label: 'list_issues (3 ms of I/O, ~16 KB result)', upstream: workServer, call: WORK, perRound: WORK_CALLS_PER_ROUND },
   ];
   for (const { label, upstream, call, perRound } of upstreams) {
-    const clients = { direct: await stdioClient(process.execPath, upstream), proxied: await stdioClient(process.execPath, proxyArgs(upstream)) };
+    const clients = {
+      direct: await stdioClient(process.execPath, upstream),
+      relay: await stdioClient(process.execPath, relayArgs(upstream)),
+      proxied: await stdioClient(process.execPath, proxyArgs(upstream)),
+    };
     for (const concurrency of [1, CONCURRENCY]) {
       const r = await compare(clients, call, perRound, concurrency);
       for (const q of ['p50', 'p99']) {
         rows.push({ label: `${label}, ${concurrency} in flight, ${q}: upstream directly`, value: r.direct[q], unit: 'ms' });
+        rows.push({ label: `${label}, ${concurrency} in flight, ${q}: through a byte relay`, value: r.relay[q], unit: 'ms' });
         rows.push({ label: `${label}, ${concurrency} in flight, ${q}: through the proxy`, value: r.proxied[q], unit: 'ms' });
         rows.push({ label: `${label}, ${concurrency} in flight, ${q}: added by the proxy`, value: r.proxied[q] - r.direct[q], unit: 'ms' });
         const key = `proxy/direct ${label.split(' ')[0]} ${q}, ${concurrency} in flight`;
         ratios[key] = r.proxied[q] / r.direct[q];
         targets[key] = 1.1;
+        // No target: what one more process on the path costs here, whatever it does.
+        ratios[`relay/direct ${label.split(' ')[0]} ${q}, ${concurrency} in flight`] = r.relay[q] / r.direct[q];
       }
       if (concurrency === 1 && Number.isFinite(r.direct.cpu) && Number.isFinite(r.proxied.cpu)) {
         rows.push({ label: `${label}, CPU per call: the upstream's process (direct)`, value: r.direct.cpu, unit: 'ms' });
         rows.push({ label: `${label}, CPU per call: the proxy's process`, value: r.proxied.cpu, unit: 'ms' });
+        rows.push({ label: `${label}, CPU per call: the relay's process`, value: r.relay.cpu, unit: 'ms' });
         ratios[`proxy process CPU / upstream process CPU per ${label.split(' ')[0]} call`] = r.proxied.cpu / r.direct.cpu;
       }
     }
@@ -186,6 +196,7 @@ export async function run() {
     targets,
     notes: [
       `${ROUNDS} alternating rounds per client of ${CALLS_PER_ROUND} echo calls (server-everything) or ${WORK_CALLS_PER_ROUND} list_issues calls (bench/work-server.mjs); the same Client code for both.`,
+      'A byte relay (bench/relay.mjs: starts the upstream, copies bytes both ways, reads nothing) is the floor of any proxy: its ratio to direct is what one more process on the path costs on this machine, whatever that process does.',
       'The proxy is a second process on the path: each call is read, judged, written, read and written once more, and each way wakes one more process. Against echo that is most of the call; against a tool doing real work it is the figure that counts.',
       'CPU per call: utime + stime of the process the client talks to, from /proc (10 ms ticks), over all its rounds at 1 in flight.',
       `In process: ${ROUNDS} alternating rounds of ${CALLS_PER_ROUND} requests (${WORK_CALLS_PER_ROUND} of list_issues), one at a time, over the SDK's in-memory pair; the McpServer holds 22 tools.`,
