@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
@@ -43,6 +43,18 @@ export interface DialectHttpHandlerOptions {
   logger?: Logger;
 }
 
+/**
+ * The SDK's Streamable HTTP transport, imported on first need. Why: with the web framework under it,
+ * it is about 40 ms of a process's start, and a server that serves only stdio never needs it; a
+ * handler starts the import when it is created, so its first request rarely waits for it.
+ */
+let transportClass: typeof StreamableHTTPServerTransport | undefined;
+let loading: Promise<typeof StreamableHTTPServerTransport> | undefined;
+function httpTransport(): Promise<typeof StreamableHTTPServerTransport> {
+  loading ??= import('@modelcontextprotocol/sdk/server/streamableHttp.js').then((m) => (transportClass = m.StreamableHTTPServerTransport));
+  return loading;
+}
+
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** The handler, and a way to end every session it holds (when its HTTP server shuts down). */
@@ -56,6 +68,8 @@ export type DialectHttpHandler = NodeRequestHandler & { close(): Promise<void> }
  * noted at debug level.
  */
 export function createDialectHttpHandler(options: DialectHttpHandlerOptions): DialectHttpHandler {
+  // Failing here is reported by the first request that needs it.
+  httpTransport().catch(() => undefined);
   const path = options.path ?? '/mcp';
   const limit = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const bodyTimeout = options.bodyTimeoutMs ?? 30_000;
@@ -90,7 +104,8 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
       server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
       return;
     }
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const Transport = transportClass ?? (await httpTransport());
+    const transport: StreamableHTTPServerTransport = new Transport({
       ...transportOptions(),
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => table.add(id, transport, server),
@@ -133,7 +148,8 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
 
     let server: Server | undefined;
-    const transport = new StreamableHTTPServerTransport({ ...transportOptions(), sessionIdGenerator: undefined });
+    const Transport = transportClass ?? (await httpTransport());
+    const transport = new Transport({ ...transportOptions(), sessionIdGenerator: undefined });
     res.on('close', () => {
       transport.close().catch((error: unknown) => drop(req, `closing the transport: ${String(error)}`));
       server?.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
