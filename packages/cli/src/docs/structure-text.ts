@@ -52,8 +52,10 @@ function referencesText(v: unknown): string {
   if (v.siblings === 'wrap-anyof') parts.push('keywords beside a `$ref` are kept by wrapping the pair');
   else if (v.siblings === 'merge') parts.push('keywords beside a `$ref` are merged into the referenced schema');
   else if (v.siblings === 'keep') parts.push('keywords beside a `$ref` stay beside it');
+  // The default (keep) is what every dialect did before the setting existed: only its opposite is news.
+  if (v.mode === 'keep' && v.unreferenced === 'drop') parts.push('a root definition no reference reaches is left out and named in an info (`definition-unreferenced`)');
   for (const [k, val] of Object.entries(v)) {
-    if (!['mode', 'cycles', 'siblings', 'refKeyword', 'refPrefix', 'definitionsKeyword'].includes(k)) parts.push(`${k}: ${plain(val)}`);
+    if (!['mode', 'cycles', 'siblings', 'refKeyword', 'refPrefix', 'definitionsKeyword', 'unreferenced'].includes(k)) parts.push(`${k}: ${plain(val)}`);
   }
   return capitalize(parts.join('; ')) + '.';
 }

@@ -62,6 +62,8 @@ export interface ReferencesPlan {
   /** With cycles: break, the extra levels a cycle is inlined before its stub. */
   readonly unroll?: number;
   readonly keepCyclesThrough?: readonly ('optional-property' | 'optional-items')[];
+  /** With mode: keep, whether root definitions no reference leads to are spelled. */
+  readonly unreferenced: 'keep' | 'drop';
 }
 
 export interface CompiledNote {

@@ -7,7 +7,7 @@ import { hasOwn, isPlainObject, put, tokenList, type JsonObject } from './data.j
 import type { Plan } from './plan.js';
 import type { RefTarget } from './refs.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';
-import { report } from './walk-paths.js';
+import { pointer, report } from './walk-paths.js';
 import { keptCycle, refGraph, refIndex } from './walk-refs.js';
 import { walk } from './walk.js';
 import { anyValueDefinition, anyValueReferenced } from './any-value.js';
@@ -28,39 +28,52 @@ function registerContainer(s: WalkState, container: string, defs: unknown): void
   const index = refIndex(s);
   for (const name in defs) {
     const target = index.targetAt([container, name], defs[name]);
+    if (refs.unreferenced === 'drop') {
+      // Only the name is taken now, so the definition keeps it; it is walked and spelled once a
+      // reference reaches it. Whether it lies on a cycle is asked then too, by the reference.
+      if (!s.reservedNames.has(target.node)) s.reservedNames.set(target.node, { name: uniqueName(s, target.name), target, reached: false });
+      continue;
+    }
     if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
     definitionName(s, target);
   }
 }
 
+/** The definition's name in the spelling; the first call for a target queues it to be walked and emitted. */
 export function definitionName(s: WalkState, target: RefTarget): string {
   let name = s.defNames.get(target.node);
   if (name !== undefined) return name;
-  name = target.name;
-  for (let i = 2; s.usedNames.has(name); i++) name = `${target.name}_${i}`;
-  s.usedNames.add(name);
+  name = s.reservedNames.get(target.node)?.name ?? uniqueName(s, target.name);
   s.defNames.set(target.node, name);
   s.defQueue.push(target);
+  return name;
+}
+
+function uniqueName(s: WalkState, base: string): string {
+  let name = base;
+  for (let i = 2; s.usedNames.has(name); i++) name = `${base}_${i}`;
+  s.usedNames.add(name);
   return name;
 }
 
 export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   const container: JsonObject = {};
+  // Walking a definition may queue more: the loop runs until none is left.
+  const outs: unknown[] = [];
   for (let i = 0; i < s.defQueue.length; i++) {
     const target = s.defQueue[i] as RefTarget;
     const savedTokens = s.tokens;
     s.tokens = tokenList(target.tokens);
     const outer = s.levelMax;
     s.levelMax = 0;
-    const out = walk(s, target.node, false, undefined);
+    outs.push(walk(s, target.node, false, undefined));
     if (s.levelMax > s.counts.depth) s.counts.depth = s.levelMax;
     s.levelMax = outer;
     s.tokens = savedTokens;
-    const name = s.defNames.get(target.node) as string;
-    s.counts.stringLength += name.length;
-    put(container, name, out);
   }
+  if (s.reservedNames.size > 0) emitReached(s, container, outs);
+  else for (let i = 0; i < outs.length; i++) emitOne(s, container, (s.defQueue[i] as RefTarget).node, outs[i]);
   // A spelling that claimed it may have been left out since (the values of a map closed and reported).
   if (s.anyValueName !== undefined && anyValueReferenced(s, [rootOut, container])) {
     s.counts.stringLength += s.anyValueName.length;
@@ -82,4 +95,50 @@ export function emitDefinitions(s: WalkState, rootOut: JsonObject): JsonObject {
   }
   put(rootOut, refs.definitionsKeyword, container);
   return rootOut;
+}
+
+function emitOne(s: WalkState, container: JsonObject, node: unknown, out: unknown): void {
+  const name = s.defNames.get(node) as string;
+  s.counts.stringLength += name.length;
+  put(container, name, out);
+}
+
+/**
+ * references.unreferenced: drop. The root definitions a reference reached come first, in the
+ * order the author declared them (as a dialect that keeps them all spells them), then the other
+ * targets in the order they were reached. Each root definition no reference reached is named in
+ * an info; one a reference inlined (a broken cycle) is spelled there, as in a dialect that keeps all.
+ */
+function emitReached(s: WalkState, container: JsonObject, outs: unknown[]): void {
+  const outOf = new Map<unknown, unknown>();
+  for (let i = 0; i < outs.length; i++) outOf.set((s.defQueue[i] as RefTarget).node, outs[i]);
+  const left: RefTarget[] = [];
+  for (const [node, { target, reached }] of s.reservedNames) {
+    if (outOf.has(node)) emitOne(s, container, node, outOf.get(node));
+    else if (!reached) left.push(target);
+  }
+  for (let i = 0; i < outs.length; i++) {
+    const node = (s.defQueue[i] as RefTarget).node;
+    if (!s.reservedNames.has(node)) emitOne(s, container, node, outs[i]);
+  }
+  if (left.length > 0) reportUnreferenced(s, left);
+}
+
+/** One info per definitions container: what is left out is named, never dropped silently. */
+function reportUnreferenced(s: WalkState, left: readonly RefTarget[]): void {
+  const byContainer = new Map<string, string[]>();
+  for (const t of left) {
+    const container = t.tokens[0] as string;
+    let names = byContainer.get(container);
+    if (names === undefined) byContainer.set(container, (names = []));
+    names.push(t.tokens[1] as string);
+  }
+  for (const [container, names] of byContainer) {
+    const listed = names.map((n) => JSON.stringify(n)).join(', ');
+    const message =
+      names.length === 1
+        ? `no reference leads to the definition ${listed}, so this dialect leaves it out`
+        : `no reference leads to the definitions ${listed}, so this dialect leaves them out`;
+    report(s, 'definition-unreferenced', 'info', message, pointer(s, [container]));
+  }
 }

@@ -55,6 +55,10 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
     return walkObject(s, siblings ?? {}, atRoot, ev.length > 0 ? ev : undefined);
   }
   const target = resolution.target;
+  if (s.reservedNames.size > 0) {
+    const reserved = s.reservedNames.get(target.node);
+    if (reserved !== undefined) reserved.reached = true;
+  }
   if (noExit(s, node, target)) {
     report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
   }

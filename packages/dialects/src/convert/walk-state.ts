@@ -49,6 +49,12 @@ export class WalkState {
   inlining: RefTarget[] = [];
   inlineNodes: unknown[] = [];
   defNames = new Map<unknown, string>();
+  /**
+   * With references.unreferenced: drop, each root definition (in declaration order) with the name
+   * held for it until a reference reaches it, and whether one did (a broken cycle's reference
+   * reaches its definition without naming it).
+   */
+  reservedNames = new Map<unknown, { name: string; target: RefTarget; reached: boolean }>();
   usedNames = new Set<string>();
   defQueue: RefTarget[] = [];
   graph: RefGraph | undefined = undefined;

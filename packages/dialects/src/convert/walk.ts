@@ -88,6 +88,7 @@ export class SchemaWalker {
     s.nodes = 0;
     s.refs = undefined;
     if (s.defNames.size > 0) s.defNames.clear();
+    if (s.reservedNames.size > 0) s.reservedNames.clear();
     if (s.usedNames.size > 0) s.usedNames.clear();
     s.defQueue.length = 0;
     s.graph = undefined;
@@ -104,7 +105,7 @@ export class SchemaWalker {
     const refs = s.plan.references;
     if (refs && isPlainObject(root)) registerRootDefinitions(s, root);
     let out = walk(s, root, true, undefined);
-    if (refs && (s.defQueue.length > 0 || s.placeholderSeen || s.anyValueName !== undefined) && isPlainObject(out)) out = emitDefinitions(s, out);
+    if (refs && (s.defQueue.length > 0 || s.reservedNames.size > 0 || s.placeholderSeen || s.anyValueName !== undefined) && isPlainObject(out)) out = emitDefinitions(s, out);
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
     if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;

@@ -57,6 +57,13 @@ export const ReferencesSchema = z.strictObject({
    * since each level copies the definition again; the dialect's limits are still checked.
    */
   unroll: z.int().min(0).max(6).optional(),
+  /**
+   * With mode: keep, what becomes of a root definition that no reference reached from the root
+   * leads to: `keep` spells it anyway; `drop` leaves it out (an info diagnostic names each), for a
+   * vendor that counts every definition against its limits. Root definitions keep their own names
+   * either way.
+   */
+  unreferenced: z.enum(['keep', 'drop']).default('keep'),
 });
 
 export const ObjectsSchema = z.strictObject({

@@ -197,3 +197,58 @@ describe('references, kept', () => {
     expect(Object.keys(out.$defs)).toEqual(['per%cent', 'unix/path', 'sp ace']);
   });
 });
+
+describe('references, unreferenced: drop', () => {
+  const drop = dialectFrom(`rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, cycles: break, unreferenced: drop }`, { notes: STANDARD_NOTES });
+  const keepAll = dialectFrom(`rules:
+  - id: refs
+    source: spec
+    references: { mode: keep, cycles: break }`, { notes: STANDARD_NOTES });
+  const infos = (r: ReturnType<typeof convert>) => r.diagnostics.filter((d) => d.code === 'definition-unreferenced');
+
+  it('spells the definitions a reference reaches, in declared order, and names the others in one info per container', () => {
+    const schema = {
+      type: 'object',
+      // Reached in the order A, C; declared C before A ($defs is gathered first). D is reached only
+      // from B, which nothing reaches.
+      properties: { a: { $ref: '#/definitions/A' }, c: { $ref: '#/$defs/C' } },
+      definitions: { A: { type: 'integer' }, Unused: { type: 'null' } },
+      $defs: { B: { type: 'object', properties: { d: { $ref: '#/$defs/D' } } }, C: { type: 'string' }, D: { type: 'boolean' } },
+    };
+    const r = convert(schema, drop);
+    const out = r.output as { $defs: Record<string, unknown>; properties: Record<string, unknown> };
+    expect(out.properties).toEqual({ a: { $ref: '#/$defs/A' }, c: { $ref: '#/$defs/C' } });
+    expect(Object.keys(out.$defs)).toEqual(['C', 'A']);
+    expect(infos(r)).toEqual([
+      { code: 'definition-unreferenced', severity: 'info', message: 'no reference leads to the definitions "B", "D", so this dialect leaves them out', path: '/$defs' },
+      { code: 'definition-unreferenced', severity: 'info', message: 'no reference leads to the definition "Unused", so this dialect leaves it out', path: '/definitions' },
+    ]);
+    // The same schema where every definition is spelled: the reached ones are the same, in the same order.
+    const all = convert(schema, keepAll).output as { $defs: Record<string, unknown> };
+    expect(Object.keys(all.$defs)).toEqual(['B', 'C', 'D', 'A', 'Unused']);
+    for (const k of Object.keys(out.$defs)) expect(out.$defs[k]).toEqual(all.$defs[k]);
+    expect(r.diagnostics.filter((d) => d.code !== 'definition-unreferenced')).toEqual(convert(schema, keepAll).diagnostics.filter((d) => !d.path.startsWith('/$defs/B') && !d.path.startsWith('/$defs/D') && !d.path.startsWith('/definitions/Unused')));
+  });
+
+  it('keeps each root definition its own name, reached or not, so a lifted target never takes it', () => {
+    const r = convert({ type: 'object', properties: { x: { type: 'string' }, y: { $ref: '#/properties/x' } }, $defs: { x: { type: 'number' } } }, drop);
+    const out = r.output as { $defs: Record<string, unknown>; properties: Record<string, unknown> };
+    expect(out.properties.y).toEqual({ $ref: '#/$defs/x_2' });
+    expect(out.$defs).toEqual({ x_2: { type: 'string' } });
+    expect(infos(r).map((d) => d.path)).toEqual(['/$defs']);
+  });
+
+  it('does not report a definition whose reference is inlined as a broken cycle, and spells nothing when nothing is reached', () => {
+    const r = convert(tree, drop);
+    const out = r.output as Record<string, unknown>;
+    expect(out.$defs).toBeUndefined();
+    expect(infos(r)).toEqual([]);
+    expect(codes(r.diagnostics)).toEqual(codes(convert(tree, keepAll).diagnostics));
+    const none = convert({ type: 'object', properties: {}, $defs: { A: { type: 'string' } } }, drop);
+    expect(none.output).toEqual({ type: 'object', properties: {} });
+    expect(infos(none).map((d) => d.message)).toEqual(['no reference leads to the definition "A", so this dialect leaves it out']);
+  });
+});

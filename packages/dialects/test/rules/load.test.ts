@@ -25,7 +25,7 @@ function refusal(text: string, file = 'dialects/demo@2026-03.yaml'): DialectErro
 describe('rule file loading', () => {
   it('accepts a valid file and fills the defaults', () => {
     const loaded = parseRuleFile(`${HEADER}rules:\n  - id: inline\n    source: spec\n    references: { mode: inline, cycles: break }\n`, 'demo@2026-03.yaml');
-    expect(loaded.data.rules[0]?.references).toEqual({ mode: 'inline', cycles: 'break', definitionsKeyword: '$defs', refKeyword: '$ref', refPrefix: '#/$defs/', siblings: 'keep' });
+    expect(loaded.data.rules[0]?.references).toEqual({ mode: 'inline', cycles: 'break', definitionsKeyword: '$defs', refKeyword: '$ref', refPrefix: '#/$defs/', siblings: 'keep', unreferenced: 'keep' });
     expect(loaded.data.rules[0]?.scope).toBe('all');
   });
 
