@@ -24,16 +24,20 @@ export function registerRootDefinitions(s: WalkState, root: JsonObject): void {
 function registerContainer(s: WalkState, container: string, defs: unknown): void {
   if (!isPlainObject(defs)) return;
   const refs = s.plan.references as NonNullable<Plan['references']>;
+  if (refs.unreferenced === 'drop') {
+    // Only the name is taken now (a root definition's name is its key), so the definition keeps
+    // it; it is walked and spelled once a reference reaches it, and whether it lies on a cycle is
+    // asked then, by the reference. Nothing else is built for the ones no reference reaches.
+    for (const key in defs) {
+      const node = defs[key];
+      if (!s.reservedNames.has(node)) s.reservedNames.set(node, { name: uniqueName(s, key), container, key, reached: false });
+    }
+    return;
+  }
   // Built only here: most schemas have no definitions, and the index is per schema.
   const index = refIndex(s);
   for (const name in defs) {
     const target = index.targetAt([container, name], defs[name]);
-    if (refs.unreferenced === 'drop') {
-      // Only the name is taken now, so the definition keeps it; it is walked and spelled once a
-      // reference reaches it. Whether it lies on a cycle is asked then too, by the reference.
-      if (!s.reservedNames.has(target.node)) s.reservedNames.set(target.node, { name: uniqueName(s, target.name), target, reached: false });
-      continue;
-    }
     if (refs.cycles === 'break' && refGraph(s).isCyclic(target.node) && !keptCycle(s, target.node)) continue;
     definitionName(s, target);
   }
@@ -112,10 +116,10 @@ function emitOne(s: WalkState, container: JsonObject, node: unknown, out: unknow
 function emitReached(s: WalkState, container: JsonObject, outs: unknown[]): void {
   const outOf = new Map<unknown, unknown>();
   for (let i = 0; i < outs.length; i++) outOf.set((s.defQueue[i] as RefTarget).node, outs[i]);
-  const left: RefTarget[] = [];
-  for (const [node, { target, reached }] of s.reservedNames) {
+  const left: { container: string; key: string }[] = [];
+  for (const [node, reserved] of s.reservedNames) {
     if (outOf.has(node)) emitOne(s, container, node, outOf.get(node));
-    else if (!reached) left.push(target);
+    else if (!reserved.reached) left.push(reserved);
   }
   for (let i = 0; i < outs.length; i++) {
     const node = (s.defQueue[i] as RefTarget).node;
@@ -125,13 +129,12 @@ function emitReached(s: WalkState, container: JsonObject, outs: unknown[]): void
 }
 
 /** One info per definitions container: what is left out is named, never dropped silently. */
-function reportUnreferenced(s: WalkState, left: readonly RefTarget[]): void {
+function reportUnreferenced(s: WalkState, left: readonly { container: string; key: string }[]): void {
   const byContainer = new Map<string, string[]>();
-  for (const t of left) {
-    const container = t.tokens[0] as string;
+  for (const { container, key } of left) {
     let names = byContainer.get(container);
     if (names === undefined) byContainer.set(container, (names = []));
-    names.push(t.tokens[1] as string);
+    names.push(key);
   }
   for (const [container, names] of byContainer) {
     const listed = names.map((n) => JSON.stringify(n)).join(', ');

@@ -54,7 +54,7 @@ export class WalkState {
    * held for it until a reference reaches it, and whether one did (a broken cycle's reference
    * reaches its definition without naming it).
    */
-  reservedNames = new Map<unknown, { name: string; target: RefTarget; reached: boolean }>();
+  reservedNames = new Map<unknown, { name: string; container: string; key: string; reached: boolean }>();
   usedNames = new Set<string>();
   defQueue: RefTarget[] = [];
   graph: RefGraph | undefined = undefined;
