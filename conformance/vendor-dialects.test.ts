@@ -193,7 +193,8 @@ describe('gemini', () => {
     const defs = { E: { type: 'object', properties: { code: { type: 'string' } } }, S: { type: 'string' } };
     const { out, diagnostics } = run('gemini', { type: 'object', properties: { e: { anyOf: [{ $ref: '#/$defs/E' }, { type: 'null' }] } }, $defs: defs });
     expect(at(out, '/properties/e')).toEqual({ anyOf: [{ ref: '#/defs/E' }], nullable: true, type: 'object' });
-    expect(diagnostics).toEqual([]);
+    // S is referenced only by the second schema: here it is left out, and said so.
+    expect(diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['definition-unreferenced', 'info', '/$defs']]);
     const mixed = run('gemini', { type: 'object', properties: { m: { anyOf: [{ $ref: '#/$defs/E' }, { $ref: '#/$defs/S' }, { type: 'null' }] } }, $defs: defs });
     expect(at(mixed.out, '/properties/m')['nullable']).toBeUndefined();
     expect(mixed.diagnostics.map((d) => [d.code, d.path])).toEqual([['type-spelling', '/properties/m']]);
