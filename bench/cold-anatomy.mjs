@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadCorpusTools, isMain, median } from './lib.mjs';
+import { corpusInputTools, isMain, median } from './lib.mjs';
 import { SUBJECTS } from './peer-subjects.mjs';
 
 const RUNS = Number(process.env.ANATOMY_RUNS ?? 7);
@@ -27,10 +27,7 @@ const WAYS = {
 };
 
 async function passHere(name) {
-  const inputs = loadCorpusTools()
-    .map((t) => t.tool.inputSchema)
-    .filter((s) => s !== null && typeof s === 'object')
-    .map((s) => structuredClone(s));
+  const inputs = corpusInputTools().map((t) => structuredClone(t.tool.inputSchema));
   const fn = await SUBJECTS[name].setup();
   globalThis.gc?.();
   process.stdout.write('@@PASS-START\n');

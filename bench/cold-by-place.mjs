@@ -11,13 +11,13 @@
 // that costs far more than a peer's is code the peer does not run, or runs warm, at that point.
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { freshJson, isMain, loadCorpusTools, median } from './lib.mjs';
+import { corpusInputTools, freshJson, isMain, median } from './lib.mjs';
 import { SUBJECTS } from './peer-subjects.mjs';
 
 const RUNS = Number(process.env.PLACE_RUNS ?? 7);
 
 async function passHere(name) {
-  const tools = loadCorpusTools().filter((t) => t.tool.inputSchema !== null && typeof t.tool.inputSchema === 'object');
+  const tools = corpusInputTools();
   const inputs = tools.map((t) => structuredClone(t.tool.inputSchema));
   const fn = await SUBJECTS[name].setup();
   const firstServer = tools[0].id.split('/')[0];

@@ -23,6 +23,14 @@ export function loadCorpusTools(server) {
 }
 
 /**
+ * The corpus tools whose inputSchema is an object (881 of them): what the peers bench and its
+ * diagnostics (cold-anatomy.mjs, cold-by-place.mjs) each convert, so all three time the same pass.
+ */
+export function corpusInputTools() {
+  return loadCorpusTools().filter((t) => t.tool.inputSchema !== null && typeof t.tool.inputSchema === 'object');
+}
+
+/**
  * Times `fn` as the median of `reps` passes after `warmup` passes; a GC runs before every pass
  * (when exposed) so that one pass does not pay for another's garbage.
  */

@@ -14,7 +14,7 @@
 // Target: every ratio <= 1 (a benchmark, never a timed test).
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { freshJson, loadCorpusTools, isMain, median } from './lib.mjs';
+import { corpusInputTools, freshJson, isMain, median } from './lib.mjs';
 import { PAIRS, SUBJECTS } from './peer-subjects.mjs';
 
 // Nine: with five, a ratio moved by up to 0.2 between runs of one build on this shared machine.
@@ -25,9 +25,7 @@ const WARM = 5;
 /** One subject, in this (fresh) process: {loadMs, coldMs, warmMs, failures}. */
 async function measureHere(name) {
   const subject = SUBJECTS[name];
-  const inputs = loadCorpusTools()
-    .map((t) => t.tool.inputSchema)
-    .filter((s) => s !== null && typeof s === 'object');
+  const inputs = corpusInputTools().map((t) => t.tool.inputSchema);
   const batches = Array.from({ length: 1 + WARMUP + WARM }, () => inputs.map((s) => structuredClone(s)));
   const gc = globalThis.gc ?? (() => {});
   const cpu = () => {
