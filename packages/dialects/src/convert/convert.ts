@@ -5,7 +5,8 @@
  */
 import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
-import { Fatal, hasOwn, isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
+import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
@@ -168,7 +169,7 @@ function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: Sch
       continue;
     }
     const tools = list.tools as unknown[];
-    // Grown by push, so it has the shape a parsed array has (see copyDeep in walk-copy.ts).
+    // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
     const converted: unknown[] = [];
     for (let i = 0; i < tools.length; i++) {
       const t = tools[i];
@@ -197,34 +198,12 @@ function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaW
 
 /** Tool fields other than the schemas: plain JSON copies, guarded like the schemas. */
 function copyJson(value: unknown, path: string): unknown {
-  return copyJsonValue(value, 1, [], path);
-}
-
-function copyJsonValue(v: unknown, depth: number, stack: unknown[], path: string): unknown {
-  if (v === null || typeof v !== 'object') {
-    const reason = notJsonReason(v);
-    if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
-    return v;
+  try {
+    return copyJsonData(value, 1, DEFAULT_MAX_DEPTH, []);
+  } catch (err) {
+    if (err instanceof NotJson) throw new Fatal({ code: err.code, severity: 'error', message: err.message, path });
+    throw err;
   }
-  if (depth > DEFAULT_MAX_DEPTH) {
-    const cyclic = stack.includes(v);
-    throw new Fatal({ code: cyclic ? 'cyclic-object' : 'too-deep', severity: 'error', message: cyclic ? 'a value contains itself (a JavaScript object cycle), so it is not JSON data' : `a value nests deeper than ${DEFAULT_MAX_DEPTH} levels`, path });
-  }
-  const reason = notJsonReason(v);
-  if (reason) throw new Fatal({ code: 'not-json', severity: 'error', message: reason, path });
-  stack.push(v);
-  let out: unknown;
-  if (Array.isArray(v)) {
-    const arr: unknown[] = [];
-    for (let i = 0; i < v.length; i++) arr.push(copyJsonValue(v[i], depth + 1, stack, path));
-    out = arr;
-  } else {
-    const o: JsonObject = {};
-    for (const k in v as JsonObject) put(o, k, copyJsonValue((v as JsonObject)[k], depth + 1, stack, path));
-    out = o;
-  }
-  stack.pop();
-  return out;
 }
 
 /**

@@ -35,7 +35,7 @@ function copyValue(v: unknown, depth: number, state: CopyState): unknown {
   if (depth > state.maxDepth) throw BAIL;
   if (Array.isArray(v)) {
     const n = v.length;
-    // Grown by push, so it has the shape a parsed array has (see copyDeep in walk-copy.ts).
+    // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
     const a: unknown[] = [];
     for (let i = 0; i < n; i++) a.push(copyValue(v[i], depth + 1, state));
     return a;

@@ -4,10 +4,11 @@
  * an allOf branch merges into its parent.
  */
 import { escapeToken } from '../json-pointer.js';
-import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, jsonEqual, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { DROP, type Policy, type PolicyTable } from './plan.js';
 import { typeOfValue } from './any-value.js';
+import { copyJsonData } from './json-copy.js';
 
 /** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
 export function fragmentToken(name: string): string {
@@ -27,13 +28,12 @@ export function constrainsNothing(keyword: string, value: unknown): boolean {
 
 const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
 
-/** A copy of rule-file data (plain JSON from YAML), so no two output nodes share an object. */
+/**
+ * A copy of rule-file data, so no two output nodes share an object. That data was checked as JSON
+ * when its file was read, so no guard can fail here and no depth limit is needed.
+ */
 export function copyPlain(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copyPlain);
-  const o: JsonObject = {};
-  for (const k in v as JsonObject) put(o, k, copyPlain((v as JsonObject)[k]));
-  return o;
+  return copyJsonData(v, 1, Infinity, []);
 }
 
 export function indexOfIn(list: readonly string[], name: string, length: number): number {

@@ -3,7 +3,8 @@
  * schemas are deep-copied, refusing cycles, non-JSON values and too deep nesting. Separate because
  * every pass copies values and the guards must be the same wherever a value is met.
  */
-import { isPlainObject, notJsonReason, put, type JsonObject } from './data.js';
+import { notJsonReason, type JsonObject } from './data.js';
+import { copyJsonData, NotJson } from './json-copy.js';
 import type { WalkState } from './walk-state.js';
 import { at, pointer, fatal } from './walk-paths.js';
 
@@ -24,37 +25,10 @@ export function copy(s: WalkState, value: unknown, key?: string): unknown {
     if (reason) fatal('not-json', reason, pointer(s, key === undefined ? undefined : [key]));
     return value;
   }
-  return copyDeep(s, value, key, s.depth + 1, []);
-}
-
-function copyDeep(s: WalkState, value: unknown, key: string | undefined, depth: number, stack: unknown[]): unknown {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
-    const reason = notJsonReason(value);
-    if (reason) fatal('not-json', reason, pointer(s, key === undefined ? undefined : [key]));
-    return value;
+  try {
+    return copyJsonData(value, s.depth + 1, s.limits.maxDepth, []);
+  } catch (err) {
+    if (err instanceof NotJson) fatal(err.code, err.message, pointer(s, key === undefined ? undefined : [key]));
+    throw err;
   }
-  if (depth > s.limits.maxDepth) {
-    const where = pointer(s, key === undefined ? undefined : [key]);
-    if (new Set(stack).size < stack.length || stack.includes(value)) fatal('cyclic-object', 'a value contains itself (a JavaScript object cycle), so it is not JSON data', where);
-    fatal('too-deep', `a value nests deeper than ${s.limits.maxDepth} levels`, where);
-  }
-  stack.push(value);
-  let out: unknown;
-  if (Array.isArray(value)) {
-    // Grown by push, not made as new Array(n) and filled: that gives a holey array, while JSON.parse
-    // gives packed ones (of small integers, doubles or other values). The code that reads arrays
-    // (sentences, type spelling, counting) then meets one set of array shapes whatever made them,
-    // and its optimized form is not thrown away at each shape it had not met yet.
-    const arr: unknown[] = [];
-    for (let i = 0; i < value.length; i++) arr.push(copyDeep(s, value[i], key, depth + 1, stack));
-    out = arr;
-  } else {
-    if (!isPlainObject(value)) fatal('not-json', notJsonReason(value) ?? 'not JSON data', pointer(s, key === undefined ? undefined : [key]));
-    const obj: JsonObject = {};
-    for (const k in value) put(obj, k, copyDeep(s, value[k], key, depth + 1, stack));
-    out = obj;
-  }
-  stack.pop();
-  return out;
 }

@@ -140,7 +140,7 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
   // "nothing", it is left out rather than spelled as a branch that accepts something.
   const union = keyword === 'anyOf' || keyword === 'oneOf';
   const leaveOut = union && value.some(acceptsNothing) && !value.every(acceptsNothing) && falseUnspellable(s);
-  // Grown by push, so it has the shape a parsed array has (see copyDeep in walk-copy.ts).
+  // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
   const arr: unknown[] = [];
   const origin = s.origins?.get(value);
   for (let i = 0; i < value.length; i++) {

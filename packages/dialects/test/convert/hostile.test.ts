@@ -79,6 +79,28 @@ describe('hostile input', () => {
     expect(({} as any).type).toBeUndefined();
   });
 
+  it("guards a Tool's other fields as it guards keyword values, and reports the fault at the field", () => {
+    const tool = (extra: Record<string, unknown>) => ({ name: 't', inputSchema: { type: 'object' }, ...extra });
+    const faults = (extra: Record<string, unknown>) => convert(tool(extra), registry.get('flat')).diagnostics.map((d) => [d.code, d.path]);
+    const cycle: Record<string, any> = { a: {} };
+    cycle.a.back = cycle;
+    // The guard meets a plain value ({ x: 1 }) whose ancestors repeat: still a cycle, not depth.
+    const sideways: Record<string, any> = { other: { x: 1 } };
+    sideways.self = sideways;
+    let deep: unknown = 1;
+    for (let i = 0; i < 300; i++) deep = { d: deep };
+    expect(faults({ annotations: cycle })).toEqual([['cyclic-object', '/annotations']]);
+    expect(faults({ annotations: sideways })).toEqual([['cyclic-object', '/annotations']]);
+    expect(faults({ _meta: { when: new Date(0) } })).toEqual([['not-json', '/_meta']]);
+    expect(faults({ _meta: { n: Number.NaN } })).toEqual([['not-json', '/_meta']]);
+    expect(faults({ annotations: deep })).toEqual([['too-deep', '/annotations']]);
+    const annotations = { title: 'T', hints: [1, 2.5, null] };
+    const fine = convert(tool({ annotations }), registry.get('flat')).output as any;
+    expect(fine).toEqual(tool({ annotations: { title: 'T', hints: [1, 2.5, null] } }));
+    expect(fine.annotations).not.toBe(annotations);
+    expect(fine.annotations.hints).not.toBe(annotations.hints);
+  });
+
   it('refuses values that are not JSON data', () => {
     for (const bad of [Number.NaN, Infinity, undefined, () => 1, new Date(0), 10n]) {
       const r = convert({ type: 'object', properties: { a: { type: 'number', default: bad } } }, registry.get('flat'));
