@@ -83,6 +83,7 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
   for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
     const raw: unknown = doc().toJS(TO_JS_OPTIONS);
+    checkJsonData(raw, [], where, fail);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
@@ -92,6 +93,24 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
     }
   }
   throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
+}
+
+/**
+ * YAML numbers include `.inf`, `-.inf` and `.nan`, which JSON has not. A rule file's values are
+ * written into schemas (an any-value spell, a sentence's value), so each such number is refused
+ * where it stands, whatever field holds it: the schema's own types do not reach free-form values.
+ */
+function checkJsonData(value: unknown, path: PathSegment[], where: Where, fail: Fail): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) fail(`bad value${path.length > 0 ? ` at ${describePath(path)}` : ''}: ${String(value)} is not a JSON number; a rule file holds JSON data only`, where(path));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) checkJsonData(value[i], [...path, i], where, fail);
+    return;
+  }
+  for (const key of Object.keys(value)) checkJsonData((value as Record<string, unknown>)[key], [...path, key], where, fail);
 }
 
 function checkFileName(expected: string, file: string, at: () => string, fail: Fail): void {

@@ -80,6 +80,18 @@ describe('rule file loading', () => {
     expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-04.yaml:1:10');
   });
 
+  it('refuses a YAML number that JSON has not (.inf, -.inf, .nan) where it stands, in a free-form value too', () => {
+    // An any-value spell is written into schemas as it is: zod's own types do not reach inside it.
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { type: number, maximum: .inf, minimum: -.inf }\n  - id: b\n    source: spec\n    keepWhen: { minimum: { in: [.nan] } }\n`);
+    expect(err.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['dialects/demo@2026-03.yaml:14:39', 'bad value at rules[0].anyValue.spell.maximum: Infinity is not a JSON number; a rule file holds JSON data only'],
+      ['dialects/demo@2026-03.yaml:14:54', 'bad value at rules[0].anyValue.spell.minimum: -Infinity is not a JSON number; a rule file holds JSON data only'],
+      ['dialects/demo@2026-03.yaml:17:33', 'bad value at rules[1].keepWhen.minimum.in[0]: NaN is not a JSON number; a rule file holds JSON data only'],
+    ]);
+    // Finite numbers in the same places are fine.
+    expect(() => parseRuleFile(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { type: number, maximum: 1e308 }\n`, 'demo@2026-03.yaml')).not.toThrow();
+  });
+
   it('refuses broken YAML with its position', () => {
     const err = refusal(`${HEADER}rules: [\n`);
     expect(err.diagnostics[0]?.message).toMatch(/^YAML: /);
