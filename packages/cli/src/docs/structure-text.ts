@@ -1,4 +1,4 @@
-import { isRecord, type RuleView } from './rule-view.js';
+import { isRecord } from './rule-view.js';
 import { code, plain } from './markdown.js';
 
 /**

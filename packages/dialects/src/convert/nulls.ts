@@ -6,8 +6,6 @@ import { hasOwn, own, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
 
-const COMPOSITION = ['anyOf', 'oneOf', 'allOf', 'not', 'if'];
-
 /**
  * Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper).
  * `nullFromValues`: null was taken out of the node's enum or const before the walk. `branch`: the

@@ -8,7 +8,7 @@ import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
-import { copyPlain, impliedType, isArrayType, policyOf } from './node-rules.js';
+import { impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { excludedTypes, narrowSpell, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';

@@ -4,7 +4,7 @@
  * explain records each outcome; then the node's later steps run in their documented order.
  * Separate because it is the one loop every object node passes through.
  */
-import { hasOwn, isPlainObject, notJsonReason, own, put, safeStringify, tokenList, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
 import type { PolicyTable } from './plan.js';

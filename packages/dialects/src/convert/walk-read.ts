@@ -3,13 +3,13 @@
  * 2020-12. Separate because it only decides how input keywords are read; it builds no output node
  * of its own beyond the split of `dependencies`.
  */
-import { hasOwn, isPlainObject, put, safeStringify, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { PolicyTable } from './plan.js';
 import { draftOf, LATER_KEYWORDS } from './drafts.js';
 import { policyOf } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
-import { tokensOf, at, recordOrigin, pointer, report } from './walk-paths.js';
+import { tokensOf, at, recordOrigin, report } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walk } from './walk.js';
 

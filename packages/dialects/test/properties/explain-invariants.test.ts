@@ -2,7 +2,7 @@
 // entry is well formed and points into the input, the input is untouched, a repeat is identical,
 // and what it calls "described" is a sentence that convert really wrote.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { describedIsWritten, keywordMatchesPath, oneOutcomeEach, pathsResolve, wellFormed, type Check } from './explain-checks.js';
 import { corpusTools, dialects, runs } from './fixtures.js';
 import { anyInput } from './inputs.js';
