@@ -83,7 +83,8 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
   for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
     const raw: unknown = doc().toJS(TO_JS_OPTIONS);
-    checkJsonData(raw, [], where, fail);
+    // A value that contains itself goes no further: the checks below would walk it forever.
+    if (!checkJsonData(raw, [], [], where, fail)) throw refusal(file, problems);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
@@ -92,25 +93,40 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
       if (problems.length === 0) return { file, data: parsed.data, raw, where };
     }
   }
-  throw new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
+  throw refusal(file, problems);
+}
+
+function refusal(file: string, problems: Diagnostic[]): DialectError {
+  return new DialectError('rule-file-invalid', `${file} is not a valid rule file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
 }
 
 /**
- * YAML numbers include `.inf`, `-.inf` and `.nan`, which JSON has not. A rule file's values are
- * written into schemas (an any-value spell, a sentence's value), so each such number is refused
- * where it stands, whatever field holds it: the schema's own types do not reach free-form values.
+ * A rule file holds JSON data, which YAML can go beyond: its numbers include `.inf`, `-.inf` and
+ * `.nan`, and an alias may name an anchor around it, which makes a value that contains itself.
+ * A rule file's values are written into schemas (an any-value spell, a sentence's value), so each
+ * is refused where it stands, whatever field holds it: the schema's own types do not reach
+ * free-form values. False when a value contains itself: then nothing else may walk the file.
  */
-function checkJsonData(value: unknown, path: PathSegment[], where: Where, fail: Fail): void {
+function checkJsonData(value: unknown, path: PathSegment[], around: unknown[], where: Where, fail: Fail): boolean {
+  const at = path.length > 0 ? ` at ${describePath(path)}` : '';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) fail(`bad value${path.length > 0 ? ` at ${describePath(path)}` : ''}: ${String(value)} is not a JSON number; a rule file holds JSON data only`, where(path));
-    return;
+    if (!Number.isFinite(value)) fail(`bad value${at}: ${String(value)} is not a JSON number; a rule file holds JSON data only`, where(path));
+    return true;
   }
-  if (value === null || typeof value !== 'object') return;
+  if (value === null || typeof value !== 'object') return true;
+  if (around.includes(value)) {
+    fail(`bad value${at}: an alias to an anchor around it makes a value that contains itself; a rule file holds JSON data only`, where(path));
+    return false;
+  }
+  around.push(value);
+  let acyclic = true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkJsonData(value[i], [...path, i], where, fail);
-    return;
+    for (let i = 0; i < value.length; i++) acyclic = checkJsonData(value[i], [...path, i], around, where, fail) && acyclic;
+  } else {
+    for (const key of Object.keys(value)) acyclic = checkJsonData((value as Record<string, unknown>)[key], [...path, key], around, where, fail) && acyclic;
   }
-  for (const key of Object.keys(value)) checkJsonData((value as Record<string, unknown>)[key], [...path, key], where, fail);
+  around.pop();
+  return acyclic;
 }
 
 function checkFileName(expected: string, file: string, at: () => string, fail: Fail): void {

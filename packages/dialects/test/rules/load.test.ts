@@ -92,6 +92,27 @@ describe('rule file loading', () => {
     expect(() => parseRuleFile(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { type: number, maximum: 1e308 }\n`, 'demo@2026-03.yaml')).not.toThrow();
   });
 
+  it('refuses an alias to an anchor around it (a value that contains itself) at the alias, and nothing walks it further', () => {
+    const inSpell = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: &s { type: object, properties: { again: *s } }\n`);
+    expect(inSpell.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['dialects/demo@2026-03.yaml:14:54', 'bad value at rules[0].anyValue.spell.properties.again: an alias to an anchor around it makes a value that contains itself; a rule file holds JSON data only'],
+    ]);
+    // Under a key the schema does not know: still the cycle, not a stack overflow in the checks after.
+    const elsewhere = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title]\n    x: &b [*b]\n`);
+    expect(elsewhere.diagnostics.map((d) => d.path)).toEqual(['dialects/demo@2026-03.yaml:14:12']);
+    // One anchor named twice side by side is no cycle: accepted, as JSON that repeats a value.
+    const shared = parseRuleFile(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { anyOf: [&t { type: string }, *t] }\n`, 'demo@2026-03.yaml');
+    expect(shared.data.rules[0]?.anyValue?.spell).toEqual({ anyOf: [{ type: 'string' }, { type: 'string' }] });
+  });
+
+  it('reports a YAML number JSON has not beside the schema problems of the same file', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { maximum: .nan }\n    colour: red\n`);
+    expect(err.diagnostics.map((d) => d.message)).toEqual([
+      'bad value at rules[0].anyValue.spell.maximum: NaN is not a JSON number; a rule file holds JSON data only',
+      'unknown key "colour" in rules[0]',
+    ]);
+  });
+
   it('refuses broken YAML with its position', () => {
     const err = refusal(`${HEADER}rules: [\n`);
     expect(err.diagnostics[0]?.message).toMatch(/^YAML: /);
