@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Document, type Node as YamlNode } from 'yaml';
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, visit, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
@@ -82,7 +82,15 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
 
   for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
   if (problems.length === 0) {
-    const raw: unknown = doc().toJS(TO_JS_OPTIONS);
+    let raw: unknown;
+    try {
+      raw = doc().toJS(TO_JS_OPTIONS);
+    } catch (error) {
+      // yaml finds an alias to an anchor it never met, or aliases past maxAliasCount (an expansion
+      // attack), only here, and throws without a position: the alias at fault is found for it.
+      fail(`YAML: ${(error as Error).message}`, at(aliasAtFault(doc())));
+      throw refusal(file, problems);
+    }
     // A value that contains itself goes no further: the checks below would walk it forever.
     if (!checkJsonData(raw, [], [], where, fail)) throw refusal(file, problems);
     const parsed = schema.safeParse(raw);
@@ -127,6 +135,24 @@ function checkJsonData(value: unknown, path: PathSegment[], around: unknown[], w
   }
   around.pop();
   return acyclic;
+}
+
+/** Offset of the first alias with no anchor before it, else of the first alias, else 0. */
+function aliasAtFault(doc: Document): number {
+  let first: number | undefined;
+  let unresolved: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      const start = node.range?.[0] ?? 0;
+      first ??= start;
+      if (node.resolve(doc) === undefined) {
+        unresolved = start;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return unresolved ?? first ?? 0;
 }
 
 function checkFileName(expected: string, file: string, at: () => string, fail: Fail): void {

@@ -105,6 +105,15 @@ describe('rule file loading', () => {
     expect(shared.data.rules[0]?.anyValue?.spell).toEqual({ anyOf: [{ type: 'string' }, { type: 'string' }] });
   });
 
+  it('refuses an alias to no anchor, and aliases past the expansion limit, at the alias (yaml itself gives no position)', () => {
+    const unknown = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title, *nowhere]\n`);
+    expect(unknown.diagnostics.map((d) => [d.path, d.message])).toEqual([['dialects/demo@2026-03.yaml:13:19', 'YAML: Unresolved alias (the anchor must be set before the alias): nowhere']]);
+    // Each level doubles the one before: 2^12 copies from a few lines (an expansion attack).
+    const levels = Array.from({ length: 12 }, (_, i) => `x${i + 1}: &a${i + 1} [*a${i}, *a${i}]`).join('\n');
+    const laughs = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: [title]\nx0: &a0 [1, 1]\n${levels}\n`);
+    expect(laughs.diagnostics.map((d) => [d.path, d.message])).toEqual([['dialects/demo@2026-03.yaml:15:10', 'YAML: Excessive alias count indicates a resource exhaustion attack']]);
+  });
+
   it('reports a YAML number JSON has not beside the schema problems of the same file', () => {
     const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { maximum: .nan }\n    colour: red\n`);
     expect(err.diagnostics.map((d) => d.message)).toEqual([
