@@ -67,22 +67,36 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
 
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  return lineColumnIn(lineStarts(text), offset, text.length);
+}
+
+/** The offset where each line begins: found once, so that many positions in one text cost a search each, not a scan. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineColumnIn(starts: readonly number[], offset: number, length: number): { line: number; column: number } {
+  const at = Math.min(Math.max(offset, 0), length);
+  // The last line that starts at or before `at`.
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] as number) <= at) low = mid;
+    else high = mid - 1;
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line: low + 1, column: offset - (starts[low] as number) + 1 };
 }
 
 /** One warning per repeated key, at `label:line:column`. */
 export function duplicateKeyWarnings(text: string, label: string): Diagnostic[] {
-  return findDuplicateKeys(text).map((d) => {
-    const at = lineColumn(text, d.offset);
-    const first = lineColumn(text, d.firstOffset);
+  const found = findDuplicateKeys(text);
+  const starts = found.length === 0 ? [] : lineStarts(text);
+  return found.map((d) => {
+    const at = lineColumnIn(starts, d.offset, text.length);
+    const first = lineColumnIn(starts, d.firstOffset, text.length);
     return {
       code: 'duplicate-key',
       severity: 'warning',
