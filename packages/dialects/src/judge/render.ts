@@ -10,6 +10,7 @@
  */
 import type { Diagnostic } from '../diagnostics.js';
 import type { Violation } from './types.js';
+import { MAX_VIOLATIONS } from './violations.js';
 
 /** How many violations the paragraph spells out; the rest are counted. */
 const SHOWN = 10;
@@ -31,9 +32,11 @@ export function renderText(violations: readonly Violation[], fault: 'caller' | '
       : subject === 'arguments'
         ? `The arguments${tool} could not be judged; this is a fault of the server, not of the call`
         : `The result${tool} does not match the tool's output schema; this is a fault of the server, not of the call`;
-  const count = violations.length === 1 ? '1 problem' : `${violations.length} problems`;
+  // A list cut at its limit (violations.ts) may stand for more problems than it holds: the count says so.
+  const atLeast = violations.length >= MAX_VIOLATIONS ? 'at least ' : '';
+  const count = violations.length === 1 ? '1 problem' : `${atLeast}${violations.length} problems`;
   const listed = violations.slice(0, SHOWN).map((v) => sentence(v, subject));
-  const more = violations.length > SHOWN ? `; and ${violations.length - SHOWN} more` : '';
+  const more = violations.length > SHOWN ? `; and ${atLeast}${violations.length - SHOWN} more` : '';
   const tail = fault === 'caller' ? ' Correct these and call the tool again.' : '';
   return `${head} (${count}): ${listed.join('; ')}${more}.${tail}`;
 }

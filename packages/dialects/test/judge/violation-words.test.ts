@@ -67,6 +67,16 @@ describe('violation wording', () => {
     );
     expect(!r.ok && r.text.includes('\n')).toBe(false);
   });
+
+  it('says "at least" when the list stopped at its limit, since more problems may stand behind it', () => {
+    const judge = createJudge({ name: 'bulk', inputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'integer', minimum: 0 } } } } });
+    const over = judge.checkArguments({ xs: Array.from({ length: 2500 }, () => -1) }, { decodeNulls: false });
+    expect(!over.ok && over.violations.length).toBe(1000);
+    expect(!over.ok && over.text).toMatch(/^The arguments of tool "bulk" were not accepted \(at least 1000 problems\): \/xs\/0 must be at least 0 \(got -1\);.*; and at least 990 more\. Correct these and call the tool again\.$/);
+    // Under the limit, the count is exact.
+    const under = judge.checkArguments({ xs: Array.from({ length: 999 }, () => -1) }, { decodeNulls: false });
+    expect(!under.ok && under.text).toMatch(/\(999 problems\):.*; and 989 more\./);
+  });
 });
 
 describe('annotations', () => {
