@@ -82,7 +82,8 @@ every dialect: each keyword is one the rule file keeps or produces, the author's
 first, each dropped rule has its sentence or a diagnostic, and a frozen version converts byte for byte
 alike with and without DIR loaded. Without --dialects-dir, the bundled dialects are tested.
 
-  --cases DIR   your cases, and where pins are kept (default: DIR/cases of the first --dialects-dir)
+  --cases DIR   your cases, and where pins are kept; a folder that exists (default: DIR/cases of the
+                first --dialects-dir, which may not exist yet)
   --update      write missing and changed pins; a frozen version's existing pin is never rewritten
 
 Exit codes: 0 all as pinned, 1 a mismatch or a failed check, 2 the suite could not run (usage, a

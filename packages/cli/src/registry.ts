@@ -1,21 +1,10 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { DialectError, openDialects, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
+import { directoryOption } from './directory-option.js';
 import { usageError } from './errors.js';
 
 /** The bundled dialects plus every `--dialects-dir`, checked to exist before the engine reads them. */
 export async function openRegistry(dirs: readonly string[]): Promise<DialectRegistry> {
-  const absolute = dirs.map((d) => {
-    let isDir = false;
-    try {
-      isDir = statSync(d).isDirectory();
-    } catch {
-      isDir = false;
-    }
-    if (!isDir) throw usageError(`--dialects-dir ${d}: no such directory`);
-    return resolve(d);
-  });
-  return openDialects({ dirs: absolute });
+  return openDialects({ dirs: dirs.map((d) => directoryOption('--dialects-dir', d)) });
 }
 
 /**

@@ -145,6 +145,18 @@ describe('dialects test', () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('dialects new NAME');
   });
+
+  it('refuses a --cases folder that is not there, instead of running without the cases it names', async () => {
+    const { dir } = await acmeFolder();
+    const missing = join(dir, 'no-such-cases');
+    for (const extra of [[], ['--update']]) {
+      const r = await runCli(['test', '--dialects-dir', dir, '--cases', missing, ...extra]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--cases ${missing}: no such directory`);
+      expect(r.stdout).toBe('');
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
 });
 
 describe('dialects diff', () => {

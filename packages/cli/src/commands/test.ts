@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { openDialects, type Dialect } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
 import { bundledCasesDir, bundledCasesShipped } from '../bundled.js';
+import { directoryOption } from '../directory-option.js';
 import { runSuite, type CaseSet, type SuiteReport } from '../conformance/run-suite.js';
 import { usageError } from '../errors.js';
 import { HELP } from '../help.js';
@@ -36,7 +37,8 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
     );
   }
   const casesOption = stringOption(args, 'cases');
-  const userCases = casesOption !== undefined ? resolve(casesOption) : dirs.length > 0 ? join(dirs[0]!, 'cases') : undefined;
+  // Named, the folder must be there; the default one (DIR/cases) may not be yet: no cases of your own.
+  const userCases = casesOption !== undefined ? directoryOption('--cases', casesOption) : dirs.length > 0 ? join(dirs[0]!, 'cases') : undefined;
   const sets: CaseSet[] = [];
   if (bundled) {
     // The caller's dialects pin the bundled cases in the caller's folder; the bundled dialects pin them in place.
