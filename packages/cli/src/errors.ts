@@ -17,6 +17,17 @@ export function inputError(where: string, message: string): DialectError {
   return new DialectError('input-invalid', `${where}: ${message}`, [d]);
 }
 
+/**
+ * The message of an operating-system error (a folder that cannot be made, a file that cannot be
+ * written: ENOENT, EACCES, ENOTDIR, ENOSPC...), which names the call and the path already; undefined
+ * for any other error. Such an error is the place the command was pointed at, not a fault of the CLI.
+ */
+export function systemErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const e = error as NodeJS.ErrnoException;
+  return typeof e.code === 'string' && typeof e.syscall === 'string' ? e.message : undefined;
+}
+
 export function exitCodeFor(_error: DialectError): 2 {
   return 2;
 }

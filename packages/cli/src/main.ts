@@ -1,6 +1,6 @@
 import { DialectError } from '@redouble/dialects/core';
 import { splitCommand } from './args.js';
-import { exitCodeFor } from './errors.js';
+import { exitCodeFor, systemErrorMessage } from './errors.js';
 import { formatDiagnostic } from './format.js';
 import { HELP } from './help.js';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, type Command, type Io } from './io.js';
@@ -51,6 +51,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
       for (const d of e.diagnostics) if (!e.message.includes(`${d.path}: ${d.message}`)) io.stderr.write(formatDiagnostic('', d));
       if (code === EXIT_USAGE && e.code === 'usage') io.stderr.write(`Run dialects ${name} --help.\n`);
       return code;
+    }
+    const system = systemErrorMessage(e);
+    if (system !== undefined) {
+      io.stderr.write(`dialects ${name}: ${system}\n`);
+      return EXIT_USAGE;
     }
     io.stderr.write(`dialects ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return EXIT_INPUT;

@@ -3,7 +3,7 @@
  * is (an identity dialect, or BASE's rules through `extends`), with the editor's `$schema` line and a
  * `sources` entry to fill in, and prints the two commands that come next.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { bundledDialectsDir } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
@@ -11,6 +11,7 @@ import { inputError, usageError } from '../errors.js';
 import { HELP } from '../help.js';
 import { EXIT_OK, type Io } from '../io.js';
 import { openRegistry, pickDialect } from '../registry.js';
+import { makeDirectories } from '../make-directories.js';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -44,7 +45,7 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
   if (existsSync(file)) throw inputError(file, 'already exists; edit it, or give the new version another month');
 
   const text = ruleFileText({ name, version, base: base?.id, today: now.toISOString().slice(0, 10), schemaRef: schemaReference(dir) });
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   writeFileSync(file, text, { flag: 'wx' });
 
   const shown = join(dirOption, fileName);

@@ -4,7 +4,7 @@
  * pin), with the invariants and any vendor checkers applied to each output. `dialects test` and the
  * repository's own suite (conformance/conformance.test.ts) both run on these functions.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { convert, type ConvertResult, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
 import { listCases, pinnedPath, readCaseFolder, type CaseFolder } from './case-folder.js';
@@ -12,6 +12,7 @@ import { checkInvariants, INVARIANTS, type InvariantCheck } from './invariants.j
 import { descriptions, hasKeyAnywhere, schemasIn } from './output-walk.js';
 import { decidePin, pinnedText } from './pin.js';
 import { lineDiff } from './text-diff.js';
+import { makeDirectories } from '../make-directories.js';
 
 /** A folder of cases and where each case's pins live. */
 export interface CaseSet {
@@ -185,7 +186,7 @@ function readOrUndefined(path: string): string | undefined {
 
 /** Write-then-rename, so an interrupted run never leaves half a pin. */
 function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectories(dirname(path));
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, text, 'utf8');
   renameSync(tmp, path);

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { makeDirectories } from '../make-directories.js';
 import { join } from 'node:path';
 import { GENERATED_MARK } from './render-dialect.js';
 
@@ -47,7 +48,7 @@ export async function checkDocs(dir: string, pages: ReadonlyMap<string, string>)
 
 /** Each page is written to a temporary file and renamed, so a reader never sees half a page. */
 export async function writeDocs(dir: string, pages: ReadonlyMap<string, string>): Promise<{ written: string[]; removed: string[] }> {
-  await mkdir(dir, { recursive: true });
+  makeDirectories(dir);
   const written: string[] = [];
   for (const [name, text] of pages) {
     const target = join(dir, name);
