@@ -151,7 +151,7 @@ await steps.step('installed CLI: `npx dialects list` lists every bundled dialect
   assert(bundledIds.every((id) => ids.includes(id)), `from ${tmpdir()}: ${ids.join(', ')}`);
 });
 
-await steps.step('installed CLI: convert, explain and lint --format sarif', () => {
+await steps.step('installed CLI: convert, explain, lint --format sarif and --version', () => {
   const converted = JSON.parse(sh(bin('dialects'), ['convert', '--dialect', 'openai_strict', toolFile], { cwd: project }).stdout);
   assert(Array.isArray(converted.tools) && converted.tools.length > 0, 'convert printed no tools');
   const schema = JSON.stringify({ type: 'object', properties: { day: { type: 'string', format: 'date' } } });
@@ -162,6 +162,10 @@ await steps.step('installed CLI: convert, explain and lint --format sarif', () =
   const sarif = JSON.parse(sh(bin('dialects'), ['lint', '--format', 'sarif', toolFile], { cwd: project }).stdout);
   assert(sarif.version === '2.1.0' && Array.isArray(sarif.runs), 'lint --format sarif is not SARIF 2.1.0');
   sh(bin('dialects'), ['convert', '--dialect', 'nope', small], { cwd: project, expectStatus: 2 });
+  // The installed package's own version, read from its package.json beside dist/.
+  const { version } = JSON.parse(readFileSync(join(repo, 'packages/cli/package.json'), 'utf8'));
+  const printed = sh(bin('dialects'), ['--version'], { cwd: tmpdir() }).stdout;
+  assert(printed === `dialects ${version}\n`, `dialects --version printed ${JSON.stringify(printed)}`);
 });
 
 await steps.step('installed CLI: `dialects test` passes the shipped cases; `--update` without a folder refuses to touch them', () => {

@@ -22,6 +22,8 @@ Commands:
 Exit codes: 0 done; 1 done, with an error diagnostic; 2 could not run (usage, unknown dialect,
 unreadable or unparseable input, invalid rule file).
 
+  -V, --version        print the version of this command
+
 ${GLOBAL}`,
   list: `Usage: dialects list [--json]
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DialectError } from '@redouble/dialects/core';
 import { splitCommand } from './args.js';
 import { exitCodeFor, systemErrorMessage } from './errors.js';
@@ -19,12 +20,22 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diff: lazy(async () => (await import('./commands/diff.js')).diffCommand),
 };
 
+/** This package's version, read only when asked (a command never pays for it). */
+function cliVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return String(manifest.version);
+}
+
 /**
  * Runs one command line and returns its exit code. Nothing here throws: a DialectError becomes
  * its message (and its diagnostics, each with file and place) on stderr.
  */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { name, rest } = splitCommand(argv);
+  if (name === undefined && (rest.includes('--version') || rest.includes('-V'))) {
+    io.stdout.write(`dialects ${cliVersion()}\n`);
+    return EXIT_OK;
+  }
   if (name === undefined) {
     const wantsHelp = rest.includes('--help') || rest.includes('-h');
     (wantsHelp ? io.stdout : io.stderr).write(HELP['']!);

@@ -31,4 +31,13 @@ describe('dist/bin.js', () => {
     expect(e.status).toBe(1);
     expect(e.stderr).toContain('#/properties/item');
   });
+
+  it('prints the version of its package for --version and -V, and exits 0', () => {
+    const { version } = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = dialects([flag]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe(`dialects ${version}\n`);
+    }
+  });
 });
