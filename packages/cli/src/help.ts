@@ -97,7 +97,8 @@ ${GLOBAL}`,
 Converts every tool with dialect A and with dialect B (two dialects, or two versions of one, e.g.
 NAME@2024-08 NAME@2026-10) and reports how many tools are spelled differently,
 which keywords and description sentences appear or vanish (counts; numbers shown as N), which
-diagnostics change, and the first changed tools with JSON pointers.
+diagnostics change, and the first changed tools with JSON pointers. A tool either dialect cannot
+convert at all is listed with its error, and the command then exits 1: the comparison is partial.
 
   --tools PATH       a file (schema, Tool or tools/list; JSON or YAML) or a folder of them
                      (default: the repository's corpus/tools, else the bundled example tools)

@@ -193,4 +193,34 @@ describe('dialects diff', () => {
     expect((await runCli(['diff', 'gemini', 'nope', '--tools', input])).code).toBe(2);
     expect((await runCli(['diff', 'gemini', 'flat', '--tools', join(dir, 'missing.json')])).code).toBe(2);
   });
+
+  it('lists a tool either dialect cannot convert, with its error, and exits 1: the comparison is partial', async () => {
+    const folder = tempDir();
+    const tools = join(folder, 'tools.json');
+    writeFileSync(
+      tools,
+      JSON.stringify({
+        tools: [
+          { name: 'fine', inputSchema: { type: 'object', properties: { day: { type: 'string', format: 'date' } } } },
+          { name: 'typo', inputSchema: { type: 'object', properties: { n: { type: 'strng' } } } },
+        ],
+      }),
+    );
+    const text = await runCli(['diff', 'flat', 'gemini', '--tools', tools]);
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout).toContain('could not be converted (no output, or not a valid schema; compared by their errors only): 1 in flat@2026-11, 1 in gemini@2026-10\n');
+    expect(text.stdout).toMatch(/ {2}\S*tools\.json typo in flat@2026-11: invalid-schema at \/inputSchema\/properties\/n\/type: /);
+    const json = await runCli(['diff', 'flat', 'gemini', '--tools', tools, '--format', 'json']);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { tools: number; unconverted: { tool: string; dialect: string; code: string; path: string }[] };
+    expect(report.tools).toBe(2);
+    expect(report.unconverted.map((u) => [u.tool.endsWith('tools.json typo'), u.dialect, u.code, u.path])).toEqual([
+      [true, 'flat@2026-11', 'invalid-schema', '/inputSchema/properties/n/type'],
+      [true, 'gemini@2026-10', 'invalid-schema', '/inputSchema/properties/n/type'],
+    ]);
+    // Every tool convertible: no such list, and exit 0, as before.
+    const fine = await runCli(['diff', 'flat', 'gemini', '--tools', conformanceInput('vendor-version-difference')]);
+    expect(fine.code).toBe(0);
+    expect(fine.stdout).not.toContain('could not be converted');
+  });
 });

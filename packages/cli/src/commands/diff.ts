@@ -10,7 +10,7 @@ import { readTools } from '../diff/read-tools.js';
 import { usageError } from '../errors.js';
 import { toJsonText } from '../format.js';
 import { HELP } from '../help.js';
-import { EXIT_OK, type Io } from '../io.js';
+import { EXIT_INPUT, EXIT_OK, type Io } from '../io.js';
 import { openRegistry, pickDialect } from '../registry.js';
 
 const SHOWN = 12;
@@ -32,7 +32,8 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   if (toolsPath === undefined) throw usageError('no tools to compare over: give --tools DIR|FILE');
   const report = compareDialects(await readTools(toolsPath), a, b);
   io.stdout.write(format === 'json' ? toJsonText({ ...report, over: toolsPath }) : renderText(report, toolsPath));
-  return EXIT_OK;
+  // A tool that could not be converted was compared by its errors alone: the report is partial.
+  return report.unconverted.length > 0 ? EXIT_INPUT : EXIT_OK;
 }
 
 function countLines(title: string, list: readonly CountChange[], quote: boolean): string {
@@ -47,7 +48,15 @@ function countLines(title: string, list: readonly CountChange[], quote: boolean)
 
 function renderText(r: DiffReport, over: string): string {
   let text = `${r.a} -> ${r.b} over ${r.tools} tool${r.tools === 1 ? '' : 's'} (${over})\n`;
-  text += `${r.changed} tool${r.changed === 1 ? '' : 's'} spelled differently, ${r.tools - r.changed} the same\n\n`;
+  text += `${r.changed} tool${r.changed === 1 ? '' : 's'} spelled differently, ${r.tools - r.changed} the same\n`;
+  if (r.unconverted.length > 0) {
+    const inA = r.unconverted.filter((u) => u.dialect === r.a).length;
+    const inB = r.unconverted.length - inA;
+    text += `could not be converted (no output, or not a valid schema; compared by their errors only): ${inA} in ${r.a}, ${inB} in ${r.b}\n`;
+    for (const u of r.unconverted.slice(0, SHOWN)) text += `  ${u.tool} in ${u.dialect}: ${u.code} at ${u.path || '/'}: ${u.message}\n`;
+    if (r.unconverted.length > SHOWN) text += `  and ${r.unconverted.length - SHOWN} more\n`;
+  }
+  text += '\n';
   text += countLines('keywords', r.keywords, false);
   text += countLines('sentences', r.sentences, true);
   text += countLines('diagnostics', r.diagnostics, false);

@@ -23,11 +23,26 @@ export interface Change {
   b?: unknown;
 }
 
+/**
+ * A tool one dialect could not convert: no output, or an input that is not a valid schema (its
+ * output is the input echoed, with `invalid-schema` errors). Either way the two spellings say nothing
+ * about the dialects, so such a tool is listed, with the first error that says why.
+ */
+export interface Unconverted {
+  tool: string;
+  dialect: string;
+  code: string;
+  path: string;
+  message: string;
+}
+
 export interface DiffReport {
   a: string;
   b: string;
   tools: number;
   changed: number;
+  /** Tools A or B could not convert (see Unconverted): compared by their diagnostics only, and listed here. */
+  unconverted: Unconverted[];
   keywords: CountChange[];
   sentences: CountChange[];
   diagnostics: CountChange[];
@@ -126,10 +141,17 @@ export function compareDialects(tools: readonly NamedInput[], a: Dialect, b: Dia
   const sn = { a: new Map() as Counts, b: new Map() as Counts };
   const dg = { a: new Map() as Counts, b: new Map() as Counts };
   const examples: DiffReport['examples'] = [];
+  const unconverted: Unconverted[] = [];
   let changed = 0;
   for (const tool of tools) {
     const ra = convert(tool.value, a);
     const rb = convert(tool.value, b);
+    for (const [r, d] of [[ra, a], [rb, b]] as const) {
+      const invalid = r.diagnostics.find((x) => x.code === 'invalid-schema');
+      if (r.output !== undefined && invalid === undefined) continue;
+      const error = invalid ?? r.diagnostics.find((x) => x.severity === 'error');
+      unconverted.push({ tool: tool.label, dialect: d.id, code: error?.code ?? 'no-output', path: error?.path ?? '', message: error?.message ?? 'no output' });
+    }
     tallyKeywords(ra.output, a, kw.a);
     tallyKeywords(rb.output, b, kw.b);
     tallySentences(ra.output, rb.output, sn);
@@ -143,5 +165,5 @@ export function compareDialects(tools: readonly NamedInput[], a: Dialect, b: Dia
       examples.push({ tool: tool.label, changes: list });
     }
   }
-  return { a: a.id, b: b.id, tools: tools.length, changed, keywords: changes(kw.a, kw.b), sentences: changes(sn.a, sn.b), diagnostics: changes(dg.a, dg.b), examples };
+  return { a: a.id, b: b.id, tools: tools.length, changed, unconverted, keywords: changes(kw.a, kw.b), sentences: changes(sn.a, sn.b), diagnostics: changes(dg.a, dg.b), examples };
 }
