@@ -212,12 +212,16 @@ describe('dialects diff', () => {
     expect(text.stdout).toMatch(/ {2}\S*tools\.json typo in flat@2026-11: invalid-schema at \/inputSchema\/properties\/n\/type: /);
     const json = await runCli(['diff', 'flat', 'gemini', '--tools', tools, '--format', 'json']);
     expect(json.code).toBe(1);
-    const report = JSON.parse(json.stdout) as { tools: number; unconverted: { tool: string; dialect: string; code: string; path: string }[] };
+    const report = JSON.parse(json.stdout) as { tools: number; unconverted: { tool: string; side: string; dialect: string; code: string; path: string }[] };
     expect(report.tools).toBe(2);
-    expect(report.unconverted.map((u) => [u.tool.endsWith('tools.json typo'), u.dialect, u.code, u.path])).toEqual([
-      [true, 'flat@2026-11', 'invalid-schema', '/inputSchema/properties/n/type'],
-      [true, 'gemini@2026-10', 'invalid-schema', '/inputSchema/properties/n/type'],
+    expect(report.unconverted.map((u) => [u.tool.endsWith('tools.json typo'), u.side, u.dialect, u.code, u.path])).toEqual([
+      [true, 'a', 'flat@2026-11', 'invalid-schema', '/inputSchema/properties/n/type'],
+      [true, 'b', 'gemini@2026-10', 'invalid-schema', '/inputSchema/properties/n/type'],
     ]);
+    // A dialect against itself: each side counted once, not both under A.
+    const itself = await runCli(['diff', 'gemini', 'gemini', '--tools', tools]);
+    expect(itself.code).toBe(1);
+    expect(itself.stdout).toContain('compared by their errors only): 1 in gemini@2026-10, 1 in gemini@2026-10\n');
     // Every tool convertible: no such list, and exit 0, as before.
     const fine = await runCli(['diff', 'flat', 'gemini', '--tools', conformanceInput('vendor-version-difference')]);
     expect(fine.code).toBe(0);

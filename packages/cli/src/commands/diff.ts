@@ -50,7 +50,7 @@ function renderText(r: DiffReport, over: string): string {
   let text = `${r.a} -> ${r.b} over ${r.tools} tool${r.tools === 1 ? '' : 's'} (${over})\n`;
   text += `${r.changed} tool${r.changed === 1 ? '' : 's'} spelled differently, ${r.tools - r.changed} the same\n`;
   if (r.unconverted.length > 0) {
-    const inA = r.unconverted.filter((u) => u.dialect === r.a).length;
+    const inA = r.unconverted.filter((u) => u.side === 'a').length;
     const inB = r.unconverted.length - inA;
     text += `could not be converted (no output, or not a valid schema; compared by their errors only): ${inA} in ${r.a}, ${inB} in ${r.b}\n`;
     for (const u of r.unconverted.slice(0, SHOWN)) text += `  ${u.tool} in ${u.dialect}: ${u.code} at ${u.path || '/'}: ${u.message}\n`;

@@ -30,6 +30,8 @@ export interface Change {
  */
 export interface Unconverted {
   tool: string;
+  /** Which of the two: A and B may be one dialect compared with itself. */
+  side: 'a' | 'b';
   dialect: string;
   code: string;
   path: string;
@@ -146,11 +148,11 @@ export function compareDialects(tools: readonly NamedInput[], a: Dialect, b: Dia
   for (const tool of tools) {
     const ra = convert(tool.value, a);
     const rb = convert(tool.value, b);
-    for (const [r, d] of [[ra, a], [rb, b]] as const) {
+    for (const [r, d, side] of [[ra, a, 'a'], [rb, b, 'b']] as const) {
       const invalid = r.diagnostics.find((x) => x.code === 'invalid-schema');
       if (r.output !== undefined && invalid === undefined) continue;
       const error = invalid ?? r.diagnostics.find((x) => x.severity === 'error');
-      unconverted.push({ tool: tool.label, dialect: d.id, code: error?.code ?? 'no-output', path: error?.path ?? '', message: error?.message ?? 'no output' });
+      unconverted.push({ tool: tool.label, side, dialect: d.id, code: error?.code ?? 'no-output', path: error?.path ?? '', message: error?.message ?? 'no output' });
     }
     tallyKeywords(ra.output, a, kw.a);
     tallyKeywords(rb.output, b, kw.b);
