@@ -1,6 +1,6 @@
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { makeDirectories } from '../make-directories.js';
 import { join } from 'node:path';
+import { makeDirectories } from '../make-directories.js';
 import { GENERATED_MARK } from './render-dialect.js';
 
 export interface DocsDrift {

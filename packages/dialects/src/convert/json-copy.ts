@@ -1,6 +1,6 @@
 /**
- * The one guarded deep copy of a caller's JSON data: keyword values the walk keeps (walk-copy.ts)
- * and a Tool's fields beside its schemas (convert.ts). It refuses what is not JSON data, a cycle
+ * The one guarded deep copy of JSON data: keyword values the walk keeps (walk-copy.ts), a Tool's
+ * fields beside its schemas (convert.ts) and rule-file data (copyPlain in node-rules.ts). It refuses what is not JSON data, a cycle
  * and nesting past the depth guard by throwing a `NotJson` that carries no path: each caller
  * knows where the value stands and reports it there. (The identity dialect's copy in identity.ts
  * is another job: it gives up instead of reporting, and notes `$ref` and `$schema` as it goes.)
