@@ -15,11 +15,18 @@ export type ToolsCallAnswer = (params: CallParams, extra: ToolCallContext['extra
  */
 export function answerToolsCall(server: Server, answer: ToolsCallAnswer): void {
   const next = server.fallbackRequestHandler;
-  server.fallbackRequestHandler = async (request, extra) => {
-    if (request.method !== 'tools/call') {
-      if (next) return next(request, extra);
-      throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+  // Not `async`: the answer's own promise goes back as it is, so an answer that is ready at once
+  // reaches the transport a few microtasks sooner (see call-tool.ts). What throws here before
+  // there is a promise becomes the rejection, as it would in an async function.
+  server.fallbackRequestHandler = (request, extra) => {
+    try {
+      if (request.method !== 'tools/call') {
+        if (next) return next(request, extra);
+        throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+      }
+      return answer(readCallParams(request.params), extra as ToolCallContext['extra']);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return answer(readCallParams(request.params), extra as ToolCallContext['extra']);
   };
 }

@@ -38,6 +38,10 @@ export class ToolCaller {
     this.wireResults = options.wireResults === true;
   }
 
+  // Every await below is on a promise that is already settled, or on a handler's own promise:
+  // a call that needs no worker and whose handler answers at once is answered in two microtasks,
+  // as the bare SDK answers. Later than that, the SDK's Streamable HTTP transport sends the
+  // response headers on their own, one more write and packet per call (docs/performance.md).
   async call(name: string, args: unknown, dialect: Dialect, extra: ToolCallContext['extra']): Promise<CallToolResult> {
     const entry = this.tools.get(name);
     // An unknown tool is a protocol error, not a tool result (MCP 2025-11-25, tools: error handling).
@@ -55,13 +59,31 @@ export class ToolCaller {
 
     let result: CallToolResult;
     try {
-      result = await entry.handler(checked.value as Record<string, unknown>, { dialect, extra });
+      const answered = entry.handler(checked.value as Record<string, unknown>, { dialect, extra });
+      result = isThenable(answered) ? await answered : answered;
     } catch (error) {
       if (error instanceof RequestError || error instanceof McpError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       return { content: [{ type: 'text', text: `Tool "${name}" failed: ${message}` }], isError: true };
     }
-    return this.checkResult(entry, judge, result, dialect);
+
+    if (result === null || typeof result !== 'object') {
+      throw this.serverFault(entry.name, 'its handler returned no result object.');
+    }
+    const misshapen = this.wireResults ? wireShapeProblem(result) : handlerShapeProblem(result);
+    if (misshapen) throw this.serverFault(entry.name, `its handler result is not a CallToolResult (${misshapen}).`);
+    // A reported tool error need not follow the output schema.
+    if (result.isError === true || entry.tool.outputSchema === undefined) return withTextContent(result);
+    if (result.structuredContent === undefined) {
+      throw this.serverFault(entry.name, 'it declares an outputSchema, but its result has no structuredContent.');
+    }
+    const judged = await judge.checkResultAsync(result.structuredContent);
+    if (!judged.ok) throw this.serverFault(entry.name, `its structuredContent breaks its canonical output schema. ${judged.text}`, judged.violations);
+    if (!dialect.decodesNulls) return withTextContent(result);
+    // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.
+    const spelled = this.lists.tool(dialect, entry.name)?.outputSchema;
+    const structuredContent = encodeNulls(result.structuredContent, spelled) as CallToolResult['structuredContent'];
+    return withTextContent(structuredContent === result.structuredContent ? result : { ...result, structuredContent });
   }
 
   private judgeFor(entry: RegisteredTool): Judge {
@@ -73,32 +95,16 @@ export class ToolCaller {
     return judge;
   }
 
-  private async checkResult(entry: RegisteredTool, judge: Judge, result: CallToolResult, dialect: Dialect): Promise<CallToolResult> {
-    if (result === null || typeof result !== 'object') {
-      throw this.serverFault(entry.name, 'its handler returned no result object.');
-    }
-    const misshapen = this.wireResults ? wireShapeProblem(result) : handlerShapeProblem(result);
-    if (misshapen) throw this.serverFault(entry.name, `its handler result is not a CallToolResult (${misshapen}).`);
-    // A reported tool error need not follow the output schema.
-    if (result.isError === true || entry.tool.outputSchema === undefined) return withTextContent(result);
-    if (result.structuredContent === undefined) {
-      throw this.serverFault(entry.name, 'it declares an outputSchema, but its result has no structuredContent.');
-    }
-    const checked = await judge.checkResultAsync(result.structuredContent);
-    if (!checked.ok) throw this.serverFault(entry.name, `its structuredContent breaks its canonical output schema. ${checked.text}`, checked.violations);
-    if (!dialect.decodesNulls) return withTextContent(result);
-    // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.
-    const spelled = this.lists.tool(dialect, entry.name)?.outputSchema;
-    const structuredContent = encodeNulls(result.structuredContent, spelled) as CallToolResult['structuredContent'];
-    return withTextContent(structuredContent === result.structuredContent ? result : { ...result, structuredContent });
-  }
-
   /** The server broke its own contract: the caller is not to blame, so say so and log it. */
   private serverFault(name: string, text: string, violations?: unknown): RequestError {
     const message = `Server fault in tool "${name}", not the caller's: ${text}`;
     this.logger.warn(message);
     return new RequestError(INTERNAL_ERROR, message, { fault: 'server', tool: name, violations });
   }
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /**

@@ -65,6 +65,20 @@ function missingResult(name: string | undefined): JudgeResult {
 }
 
 /**
+ * The verdict of `check` as a judge result in a promise, settled already when the verdict is ready
+ * now. Never throws: a fault, as in an async function, becomes the rejection.
+ */
+function settled(check: () => Verdict | Promise<Verdict>, of: 'arguments' | 'result', name: string | undefined): Promise<JudgeResult> {
+  try {
+    const verdict = check();
+    if (verdict instanceof Promise) return verdict.then((v) => fromVerdict(v, of, name));
+    return Promise.resolve(fromVerdict(verdict, of, name));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
  * One class for every tool, not a closure per tool: every call then goes to the same function,
  * which V8 can inline at a host's call site (closures per tool made that call site megamorphic,
  * about 5% of a valid call).
@@ -86,10 +100,14 @@ class ToolJudge implements Judge {
     return verdict.ok ? verdict : fromVerdict(verdict, 'arguments', this.name);
   }
 
-  async checkArgumentsAsync(args: unknown, callOptions: CheckArgumentsOptions): Promise<JudgeResult> {
+  // Not `async`: when no pattern needs the worker the verdict is ready now, and the promise handed
+  // back is already settled, so a host's `await` costs it one microtask, not three. An MCP server
+  // over Streamable HTTP sends its headers apart from the answer when the answer is a few
+  // microtasks late (one more write and packet per call; see docs/performance.md).
+  checkArgumentsAsync(args: unknown, callOptions: CheckArgumentsOptions): Promise<JudgeResult> {
     const document = args === undefined ? {} : args;
-    if (this.requireObject && !isNamed(document)) return notNamed(document, this.name);
-    return fromVerdict(await this.input.checkAsync(document, callOptions?.decodeNulls === true), 'arguments', this.name);
+    if (this.requireObject && !isNamed(document)) return Promise.resolve(notNamed(document, this.name));
+    return settled(() => this.input.checkAsync(document, callOptions?.decodeNulls === true), 'arguments', this.name);
   }
 
   checkResult(structuredContent: unknown): JudgeResult {
@@ -99,11 +117,11 @@ class ToolJudge implements Judge {
     return fromVerdict(output.check(structuredContent, false), 'result', this.name);
   }
 
-  async checkResultAsync(structuredContent: unknown): Promise<JudgeResult> {
+  checkResultAsync(structuredContent: unknown): Promise<JudgeResult> {
     const output = this.output;
-    if (!output) return { ok: true, value: structuredContent };
-    if (structuredContent === undefined) return missingResult(this.name);
-    return fromVerdict(await output.checkAsync(structuredContent, false), 'result', this.name);
+    if (!output) return Promise.resolve({ ok: true, value: structuredContent });
+    if (structuredContent === undefined) return Promise.resolve(missingResult(this.name));
+    return settled(() => output.checkAsync(structuredContent, false), 'result', this.name);
   }
 
   warm(): Diagnostic[] {
