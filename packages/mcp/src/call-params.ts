@@ -1,5 +1,6 @@
 import { INVALID_PARAMS } from './constants.js';
 import { RequestError } from './request-error.js';
+import { valueKind } from './value-kind.js';
 
 export interface CallParams {
   name: string;
@@ -9,13 +10,6 @@ export interface CallParams {
   sent: Record<string, unknown>;
 }
 
-/** "an array", "null", "a string": how a wrong value is named in a refusal. */
-function kind(value: unknown): string {
-  if (value === undefined) return 'none';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /**
  * Reads the params of a tools/call request as the caller sent them. A malformed request is the
@@ -24,15 +18,15 @@ function kind(value: unknown): string {
  */
 export function readCallParams(params: unknown): CallParams {
   if (params === null || typeof params !== 'object' || Array.isArray(params)) {
-    throw new RequestError(INVALID_PARAMS, `tools/call needs params, an object with the tool's "name"; got ${kind(params)} at /params.`, { path: '/params' });
+    throw new RequestError(INVALID_PARAMS, `tools/call needs params, an object with the tool's "name"; got ${valueKind(params)} at /params.`, { path: '/params' });
   }
   const p = params as Record<string, unknown>;
   if (typeof p.name !== 'string') {
-    throw new RequestError(INVALID_PARAMS, `tools/call needs params.name, the name of a tool as a string; got ${kind(p.name)} at /params/name.`, { path: '/params/name' });
+    throw new RequestError(INVALID_PARAMS, `tools/call needs params.name, the name of a tool as a string; got ${valueKind(p.name)} at /params/name.`, { path: '/params/name' });
   }
   const args = p.arguments;
   if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-    throw new RequestError(INVALID_PARAMS, `tools/call params.arguments must be an object of argument values by name; got ${kind(args)} at /params/arguments.`, { tool: p.name, path: '/params/arguments' });
+    throw new RequestError(INVALID_PARAMS, `tools/call params.arguments must be an object of argument values by name; got ${valueKind(args)} at /params/arguments.`, { tool: p.name, path: '/params/arguments' });
   }
   return { name: p.name, args: args as Record<string, unknown> | undefined, meta: p._meta, sent: p };
 }

@@ -3,7 +3,8 @@ import { DIALECT_META_KEY, DIALECT_URL_PARAMETER } from './constants.js';
 /**
  * Copies `?dialect=NAME` from the request URL into `params._meta["ai.redouble/dialect"]` of every
  * JSON-RPC request in the body that does not name a dialect itself: the request's own naming
- * wins. Notifications and responses are left alone. Returns the body unchanged when the URL has
+ * wins. Notifications and responses are left alone, and so is a request whose params or _meta is
+ * not an object (the envelope check refuses it). Returns the body unchanged when the URL has
  * no such parameter, and otherwise a copy: the caller's body is never mutated.
  */
 export function forwardUrlDialect<T>(body: T, url: URL | string): T {
@@ -18,8 +19,11 @@ function fill<T>(message: T, dialect: string): T {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return message;
   const m = message as Record<string, unknown>;
   if (typeof m.method !== 'string' || m.id === undefined) return message;
-  const params = isRecord(m.params) ? m.params : {};
-  const meta = isRecord(params._meta) ? params._meta : {};
+  // Malformed params or _meta are left as they are, for the envelope check to refuse, never replaced.
+  if (m.params !== undefined && !isRecord(m.params)) return message;
+  const params = (m.params ?? {}) as Record<string, unknown>;
+  if (params._meta !== undefined && !isRecord(params._meta)) return message;
+  const meta = (params._meta ?? {}) as Record<string, unknown>;
   if (meta[DIALECT_META_KEY] !== undefined) return message;
   return { ...m, params: { ...params, _meta: { ...meta, [DIALECT_META_KEY]: dialect } } } as T;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { jsonRpcProblem } from './check-json-rpc.js';
+import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
@@ -142,7 +142,7 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
       return sendError(res, reading.status, reading.code, reading.message);
     }
     const problem = jsonRpcProblem(reading.body);
-    if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`);
+    if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`, {}, answerableId(reading.body));
     const body = forwardUrlDialect(reading.body, url);
     if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
     if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
@@ -180,8 +180,9 @@ function isInitialize(body: unknown): boolean {
   return body !== null && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 }
 
-function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+/** `id`: the request's own, when it has a usable one (a single request refused for its envelope). */
+function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
 }

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { jsonRpcProblem } from './check-json-rpc.js';
+import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { LineChunker } from './stdio-lines.js';
 
 /**
@@ -9,8 +9,10 @@ import { LineChunker } from './stdio-lines.js';
  * JSON-RPC, each line parsed once and its envelope checked by hand (check-json-rpc.ts). The SDK's
  * StdioServerTransport also parses each message with its zod message schema, which the SDK's
  * Protocol repeats when it routes the message, and concatenates its buffer again for every chunk;
- * on the proxy's path every call crosses here twice. A line that is not a JSON-RPC message is
- * reported through onerror and skipped, as the SDK does. A line over `limit` bytes (LineChunker)
+ * on the proxy's path every call crosses here twice. A request whose envelope is wrong but whose
+ * id is usable is answered with -32600 under that id (the SDK would drop it, and its caller would
+ * wait forever); any other line that is not a JSON-RPC message is reported through onerror and
+ * skipped, as the SDK does. A line over `limit` bytes (LineChunker)
  * goes to `onTooLong` when given (the bins exit on it, see stdio-serve.ts), else it is reported
  * through onerror and closes the transport.
  */
@@ -82,6 +84,12 @@ export class StdioLinesTransport implements Transport {
     // A batch is no message of MCP over stdio (the SDK refuses it too).
     const problem = Array.isArray(message) ? 'a JSON-RPC message must be a JSON object.' : jsonRpcProblem(message);
     if (problem) {
+      // A request with a usable id is answered: its caller waits for that id, and would wait forever.
+      const id = answerableId(message);
+      if (id !== undefined) {
+        void this.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `Invalid Request: ${problem}` } });
+        return;
+      }
       this.onerror?.(new Error(`skipped a line that is not a JSON-RPC message: ${problem}`));
       return;
     }

@@ -31,6 +31,13 @@ describe('forwardUrlDialect', () => {
     expect(out[2]).toBe(batch[2]);
   });
 
+  it('leaves a request whose params or _meta is not an object as it is, for the envelope check to refuse', () => {
+    for (const params of [[1], 'x', { _meta: 'x' }, { _meta: null }, { _meta: [] }]) {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params };
+      expect(forwardUrlDialect(body, url)).toBe(body);
+    }
+  });
+
   it('returns the body itself when the URL has no dialect parameter', () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     expect(forwardUrlDialect(body, 'http://127.0.0.1/mcp?other=1')).toBe(body);

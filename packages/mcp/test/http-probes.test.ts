@@ -171,6 +171,21 @@ describe('what JSON-RPC the endpoint accepts', () => {
     expect(r.json.error?.message).toMatch(/^Invalid Request: /);
   });
 
+  it.each([
+    ['params that are an array', '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":[]}', /"params" must be an object .*got an array at \/params\./],
+    ['_meta that is a string', '{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":"x"}}', /got a string at \/params\/_meta\./],
+    ['_meta that is null', '{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":null}}', /got null at \/params\/_meta\./],
+    ['_meta that is an array', '{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":[]}}', /got an array at \/params\/_meta\./],
+  ])('refuses a request with %s under its own id, with or without ?dialect=', async (_what, body, reason) => {
+    const s = await start();
+    for (const path of ['/mcp', '/mcp?dialect=gemini']) {
+      const r = await sendHttp(s.port, 'POST', path, body);
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ id: 4, error: { code: -32600 } });
+      expect(r.json.error?.message).toMatch(reason);
+    }
+  });
+
   it('keeps -32700 for text that is not JSON at all', async () => {
     const s = await start();
     const r = await post(s.port, '{"jsonrpc":');

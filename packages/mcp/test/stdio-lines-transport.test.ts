@@ -60,6 +60,29 @@ describe('StdioLinesTransport', () => {
     expect(w.errors[2]).toMatch(/must be a JSON object/);
   });
 
+  it.each([
+    ['params that are an array', { params: [1] }, /"params" must be an object .*got an array at \/params\./],
+    ['_meta that is a string', { params: { _meta: 'x' } }, /"params._meta" must be an object; got a string at \/params\/_meta\./],
+    ['_meta that is null', { params: { _meta: null } }, /got null at \/params\/_meta/],
+    ['a progressToken that is no integer', { params: { _meta: { progressToken: 1.5 } } }, /progressToken" must be a string or an integer; got a number/],
+  ])('answers a request with %s under its own id, which the SDK would drop unanswered', async (_what, part, reason) => {
+    const w = await wired();
+    w.input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', ...part })}\n${JSON.stringify(ping(8))}\n`);
+    await settle();
+    const answer = JSON.parse(w.output.read().toString()) as { id: unknown; error: { code: number; message: string } };
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32600 } });
+    expect(answer.error.message).toMatch(reason);
+    expect(w.messages).toEqual([ping(8)]);
+  });
+
+  it('skips a malformed notification (no id to answer), saying why', async () => {
+    const w = await wired();
+    w.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: [] } })}\n`);
+    await settle();
+    expect(w.output.read()).toBeNull();
+    expect(w.errors).toEqual([expect.stringMatching(/got an array at \/params\/_meta/)]);
+  });
+
   it('closes on a line over its limit, with the reason', async () => {
     const w = await wired(64);
     w.input.write(`${'x'.repeat(100)}\n`);
@@ -94,6 +117,9 @@ describe('the proxy over stdio reads its caller through it', () => {
       send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 'after' } } });
       await expect.poll(() => answers.get(2), { timeout: CHILD_TIMEOUT_MS }).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Echo: after' }] } });
       expect(stderr).toMatch(/caller connection: skipped a line that is not JSON/);
+      // A request the SDK would drop: answered under its id, not left waiting.
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'x' }, _meta: 'gemini' } });
+      await expect.poll(() => answers.get(3), { timeout: CHILD_TIMEOUT_MS }).toMatchObject({ id: 3, error: { code: -32600 } });
     } finally {
       child.stdin.end();
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
