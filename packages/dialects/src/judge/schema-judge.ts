@@ -14,6 +14,7 @@ import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAj
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { documentGuardNeeded } from './document-guard.js';
+import { withoutExternalRefs, type ExternalRef } from './external-refs.js';
 import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
 import { boundedPatterns, patternWarnings } from './pattern-warnings.js';
@@ -55,6 +56,10 @@ export class SchemaJudge {
   private guarded = true;
   private readonly maxDepth: number;
   private readonly maxNodes: number;
+  /** References that leave the schema, left out of what Ajv compiled (external-refs.ts). */
+  private external: ExternalRef[] = [];
+  /** What Ajv compiled: the schema itself, or its copy without external references. */
+  private compiled: unknown;
 
   constructor(
     private readonly schema: unknown,
@@ -64,13 +69,14 @@ export class SchemaJudge {
   ) {
     this.maxDepth = limits.maxDepth;
     this.maxNodes = limits.maxNodes;
+    this.compiled = schema;
   }
 
   /** Compiles now; returns the problems of the schema itself (empty when it is usable). */
   warm(): Diagnostic[] {
     this.compile();
     if (this.broken) return this.broken;
-    return patternWarnings(this.schema, this.at, this.limits.patternTimeLimitMs);
+    return [...this.externalWarnings(), ...patternWarnings(this.schema, this.at, this.limits.patternTimeLimitMs)];
   }
 
   /** judge(), with every bounded-path pattern answered within the time limit (blocking at most that). */
@@ -161,12 +167,12 @@ export class SchemaJudge {
     const ownProperties = namesPrototypeKeys(s);
     let ajv = sharedAjv(draft, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft), index: undefined };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv), index: undefined };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft), index: undefined };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
@@ -182,13 +188,36 @@ export class SchemaJudge {
    * Compiles, then takes the schema out of the instance again: the compiled function keeps all it
    * needs, and no tool's `$id` stays behind where another tool's schema could reach or collide with it.
    */
-  private compileIn(ajv: AnyAjv): ValidateFunction {
+  private compileIn(ajv: AnyAjv, draft: Draft): ValidateFunction {
     const schema = this.schema as object;
     try {
       return ajv.compile(schema);
+    } catch (error) {
+      // Asked only when Ajv could not resolve a reference, so a schema without one pays nothing.
+      if (!isMissingRef(error)) throw error;
+      const cut = withoutExternalRefs(schema as SchemaNode, draft, (uri) => ajv.getSchema(uri) !== undefined);
+      if (!cut) throw error;
+      this.external = cut.refs;
+      const copy = cut.schema as object;
+      this.compiled = copy;
+      try {
+        return ajv.compile(copy);
+      } finally {
+        ajv.removeSchema(copy);
+      }
     } finally {
       if (typeof schema === 'object') ajv.removeSchema(schema);
     }
+  }
+
+  /** What `warm()` says about the references left unchecked (external-refs.ts). */
+  private externalWarnings(): Diagnostic[] {
+    return this.external.map(({ pointer, ref }) => ({
+      code: 'judge.external-ref',
+      severity: 'warning' as const,
+      message: `${ref} leaves the schema and is never fetched: what it says is not checked; the rest of the schema judges every call.`,
+      path: `${this.at}${pointer}`,
+    }));
   }
 
   private needsGuard(ready: Ready): boolean {
@@ -222,7 +251,7 @@ export class SchemaJudge {
   private subValidator(ready: Ready, pointer: string): SubValidator | undefined {
     if (this.subValidators.has(pointer)) return this.subValidators.get(pointer);
     let fn: SubValidator | undefined;
-    const schema = this.schema as object;
+    const schema = this.compiled as object;
     const key = privateSchemaKey();
     try {
       // Registered only while the subschema compiles, for the same reason as in compileIn.
@@ -239,4 +268,9 @@ export class SchemaJudge {
     this.subValidators.set(pointer, fn);
     return fn;
   }
+}
+
+/** Ajv's MissingRefError: a reference it holds no schema for. */
+function isMissingRef(error: unknown): boolean {
+  return error !== null && typeof error === 'object' && 'missingSchema' in error;
 }

@@ -1,0 +1,67 @@
+// A reference that leaves the tool's schema is never fetched. The judge still judges every call by
+// the rest of the schema (before, every call to such a tool failed as a server fault: Ajv could not
+// compile it), accepts what the missing part would have said, and warm() says so.
+import { describe, expect, it } from 'vitest';
+import { createJudge } from '../../src/index.js';
+
+const tool = {
+  name: 'extref',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      e: { $ref: 'https://example.com/s.json#/definitions/thing', description: 'kept: the rest of this node' },
+      f: { type: 'string', $ref: 'other.json' },
+      n: { type: 'integer', minimum: 1 },
+      schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' },
+    },
+    required: ['n'],
+    additionalProperties: false,
+  },
+};
+
+describe('a schema with references that leave it', () => {
+  it('judges calls by the rest of the schema', () => {
+    const before = structuredClone(tool);
+    const judge = createJudge(tool);
+    expect(judge.checkArguments({ n: 1, e: { anything: [1, 2] } }, { decodeNulls: false })).toEqual({ ok: true, value: { n: 1, e: { anything: [1, 2] } } });
+    const refused = judge.checkArguments({ n: 0, f: 5, extra: true }, { decodeNulls: false });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.fault).toBe('caller');
+    expect(refused.violations.map((v) => `${v.path} ${v.keyword}`).sort()).toEqual(['/extra additionalProperties', '/f type', '/n minimum']);
+    expect(tool).toEqual(before);
+  });
+
+  it('keeps checking a reference the judge holds itself (a meta-schema)', () => {
+    const judge = createJudge(tool);
+    const refused = judge.checkArguments({ n: 1, schema: 5 }, { decodeNulls: false });
+    expect(refused.ok).toBe(false);
+    expect(judge.checkArguments({ n: 1, schema: { type: 'string' } }, { decodeNulls: false }).ok).toBe(true);
+  });
+
+  it('warns about each reference left unchecked, at its pointer in the tool', () => {
+    const warnings = createJudge(tool).warm();
+    expect(warnings.map((d) => `${d.severity} ${d.code} ${d.path}`)).toEqual([
+      'warning judge.external-ref /inputSchema/properties/e/$ref',
+      'warning judge.external-ref /inputSchema/properties/f/$ref',
+    ]);
+    expect(warnings[0]?.message).toMatch(/^https:\/\/example\.com\/s\.json#\/definitions\/thing leaves the schema and is never fetched/);
+  });
+
+  it("decodes a null-sending dialect's nulls beside them; a null where only the external part could say whether null is allowed stays as sent", async () => {
+    const judge = createJudge(tool);
+    expect(await judge.checkArgumentsAsync({ n: 2, f: null }, { decodeNulls: true })).toEqual({ ok: true, value: { n: 2 } });
+    expect(await judge.checkArgumentsAsync({ n: 2, e: null, f: null }, { decodeNulls: true })).toEqual({ ok: true, value: { n: 2, e: null } });
+  });
+
+  it('reads a draft-07 schema the same way, and an output schema too', () => {
+    const judge = createJudge({
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { e: { $ref: 'https://example.com/s.json' }, n: { type: 'integer' } } },
+      outputSchema: { type: 'object', properties: { r: { $ref: 'https://example.com/r.json' } }, required: ['r'] },
+    });
+    expect(judge.checkArguments({ e: 1, n: 2 }, { decodeNulls: false }).ok).toBe(true);
+    expect(judge.checkArguments({ n: 'x' }, { decodeNulls: false }).ok).toBe(false);
+    expect(judge.checkResult({ r: 'anything' }).ok).toBe(true);
+    expect(judge.checkResult({}).ok).toBe(false);
+  });
+});
