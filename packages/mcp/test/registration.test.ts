@@ -1,5 +1,8 @@
 // Registration: tool schemas are linted when registered; errors refuse to start, warnings are logged.
 import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { convert, DialectError, loadDialects } from '@redouble/dialects';
 import { createDialectTools, defaultDialectName, DIALECT_META_KEY, OMITTED_META_KEY, type DialectTool } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
@@ -56,6 +59,27 @@ describe('registration', () => {
     );
     expect(tools.listTools().tools.map((t) => t.name)).toEqual(['ext']);
     expect(logger.lines.some((l) => l.includes('"ext"') && l.includes('/inputSchema/properties/a'))).toBe(true);
+  });
+
+  it('answers calls to a tool with an external $ref, judged by the rest of its schema', async () => {
+    const tools = createDialectTools(
+      [{ name: 'ext', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' }, n: { type: 'integer' } } }, handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }) }],
+      { registry, logger: silentLogger() },
+    );
+    const server = new Server({ name: 'ext', version: '0.0.0' });
+    tools.attach(server);
+    const client = new Client({ name: 'test', version: '0.0.0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    await client.connect(b);
+    try {
+      expect(await client.callTool({ name: 'ext', arguments: { a: { any: 1 }, n: 2 } })).toEqual({ content: [{ type: 'text', text: '{"a":{"any":1},"n":2}' }] });
+      const refused = await client.callTool({ name: 'ext', arguments: { n: 'two' } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('/n');
+    } finally {
+      await client.close();
+    }
   });
 
   it('registers every real tool of a corpus server without a complaint', () => {
