@@ -205,6 +205,13 @@ export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileRe
 /** The folders to read: the bundled one (when wanted and found) first, then the caller's, checked to exist. */
 function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean }[] {
   const dirs: { dir: string; bundled: boolean }[] = [];
+  // A string is iterable too: `dirs: './my'` would otherwise be read as the folders ".", "/", "m", "y".
+  if (options.dirs !== undefined && !Array.isArray(options.dirs)) {
+    throw new DialectError('invalid-option', `loadDialects dirs must be an array of folder paths; got ${typeof options.dirs === 'string' ? `the string ${JSON.stringify(options.dirs)} (put it in an array)` : typeof options.dirs}`);
+  }
+  if (options.bundled !== undefined && typeof options.bundled !== 'boolean') {
+    throw new DialectError('invalid-option', `loadDialects bundled must be true or false; got ${JSON.stringify(options.bundled)}`);
+  }
   if (options.bundled !== false) {
     const bundled = bundledDialectsDir();
     if (!existsSync(bundled) || !statSync(bundled).isDirectory()) {
@@ -214,7 +221,8 @@ function readDirs(options: LoadDialectsOptions): { dir: string; bundled: boolean
   }
   for (const d of options.dirs ?? []) {
     if (typeof d !== 'string') throw new DialectError('invalid-option', 'loadDialects dirs must be folder paths');
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
+    if (!existsSync(d)) throw new DialectError('invalid-option', `dialects folder not found: ${d}`);
+    if (!statSync(d).isDirectory()) throw new DialectError('invalid-option', `dialects folder ${d} is not a folder`);
     dirs.push({ dir: resolve(d), bundled: false });
   }
   return dirs;

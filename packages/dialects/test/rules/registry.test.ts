@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { bundledDialectsDir, convert, DialectError, loadDialects } from '@redouble/dialects';
+import { bundledDialectsDir, convert, DialectError, loadDialects, openDialects } from '@redouble/dialects';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'dialects-registry-'));
@@ -163,5 +163,25 @@ rules:
 
   it('refuses a folder that does not exist', () => {
     expect(() => loadDialects({ dirs: [join(tmpdir(), 'no-such-dialects-folder-xyz')] })).toThrow(/dialects folder not found/);
+  });
+
+  it('refuses options of the wrong shape as invalid-option, and never reads a string as a list of folders', async () => {
+    const refused = (options: unknown) => {
+      let error: unknown;
+      try {
+        loadDialects(options as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DialectError);
+      expect((error as DialectError).code).toBe('invalid-option');
+      return (error as DialectError).message;
+    };
+    // "/." would otherwise load the folders "/" and "." without a word.
+    expect(refused({ dirs: '/.' })).toMatch(/dirs must be an array of folder paths; got the string "\/\." \(put it in an array\)/);
+    expect(refused({ dirs: 5 })).toMatch(/dirs must be an array .* got number/);
+    expect(refused({ bundled: 'no' })).toMatch(/bundled must be true or false; got "no"/);
+    expect(refused({ dirs: [fileURLToPath(import.meta.url)] })).toMatch(/is not a folder/);
+    await expect(openDialects({ dirs: '/.' } as never)).rejects.toThrow(/dirs must be an array/);
   });
 });
