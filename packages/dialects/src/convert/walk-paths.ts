@@ -59,10 +59,32 @@ export function fatal(code: string, message: string, path: string): never {
 export function tooDeep(s: WalkState): never {
   const seen = new Set<unknown>();
   for (const o of s.path) {
-    if (seen.has(o)) fatal('cyclic-object', 'the schema is a JavaScript object that contains itself, so it is not JSON data', pointer(s));
+    if (seen.has(o)) fatal('cyclic-object', 'the schema is a JavaScript object that contains itself, so it is not JSON data', cycleEntry(s));
     seen.add(o);
   }
   fatal('too-deep', `the schema nests deeper than ${s.limits.maxDepth} levels; conversion stopped here`, pointer(s));
+}
+
+/**
+ * Where an object cycle closes: the first place on the walk's path whose value is an object met
+ * before on it (`/properties/a` for `o.properties.a = o`), rather than where the depth guard
+ * stopped, hundreds of levels on. Found by following the path's tokens from the root again, only
+ * once a cycle is known; where they cannot be followed, the guard's own pointer is kept.
+ */
+function cycleEntry(s: WalkState): string {
+  let node: unknown = s.path[0];
+  const met = new Set<unknown>([node]);
+  let at = s.prefix;
+  for (const t of s.tokens) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, t)) break;
+    node = (node as Record<string, unknown>)[t];
+    at += '/' + escapeToken(t);
+    if (node !== null && typeof node === 'object') {
+      if (met.has(node)) return at;
+      met.add(node);
+    }
+  }
+  return pointer(s);
 }
 
 export function tooLarge(s: WalkState): never {

@@ -59,6 +59,9 @@ describe('hostile input', () => {
         expect(r.output).toBeUndefined();
         expect(codes(r.diagnostics)).toEqual(['cyclic-object']);
       }
+      // Where the cycle closes, in every dialect, not where the depth guard stopped the walk.
+      expect(convert(schema, d).diagnostics[0]?.path, d.id).toBe('/properties/self');
+      expect(convert({ name: 't', inputSchema: schema }, d).diagnostics[0]?.path, d.id).toBe('/inputSchema/properties/self');
     }
   });
 
