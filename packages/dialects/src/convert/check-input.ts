@@ -28,3 +28,25 @@ export function checkInputSchema(schema: unknown, prefix: string, diags: Diagnos
     diags.push({ code: 'too-deep', severity: 'error', message: 'the schema nests too deep to be checked against its meta-schema', path: prefix });
   }
 }
+
+/**
+ * The entries of a tools/list input: each one an MCP Tool, an object with a non-empty string name
+ * and an inputSchema (as lint's mcp.tool.shape and mcp.tool.input-schema.present say). Anything
+ * else is copied through as it is, and an `invalid-tool` error says so: it is no tool any dialect
+ * could serve.
+ */
+export function checkToolEntries(tools: readonly unknown[], diags: Diagnostic[]): void {
+  for (let i = 0; i < tools.length; i++) {
+    const t = tools[i];
+    const at = `/tools/${i}`;
+    const problem =
+      t === null || typeof t !== 'object' || Array.isArray(t)
+        ? `got ${t === null ? 'null' : Array.isArray(t) ? 'an array' : `a ${typeof t}`}`
+        : typeof (t as Record<string, unknown>).name !== 'string' || (t as Record<string, unknown>).name === ''
+          ? 'it has no name (a non-empty string)'
+          : Object.hasOwn(t, 'inputSchema')
+            ? undefined
+            : 'it has no inputSchema';
+    if (problem) diags.push({ code: 'invalid-tool', severity: 'error', message: `tools/list entry ${i} is not an MCP Tool (an object with a name and an inputSchema): ${problem}; copied as it is`, path: at });
+  }
+}

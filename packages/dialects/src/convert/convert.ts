@@ -7,7 +7,7 @@ import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../di
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
-import { checkInputSchema, checkInputSchemas } from './check-input.js';
+import { checkInputSchema, checkInputSchemas, checkToolEntries } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -89,6 +89,7 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
     const output = plan.identity ? identity(input, shape, plan, walker, diags, limits) : convertShape(input, shape, plan, walker, diags);
     if (shape === 'schema') checkInputSchema(input, '', diags);
     else checkInputSchemas(schemasOf(input, shape), diags);
+    if (shape === 'tools-list') checkToolEntries((input as JsonObject).tools as unknown[], diags);
     walker.release();
     const diagnostics = finish(diags);
     return { output, diagnostics, ok: !hasErrors(diagnostics) };

@@ -44,6 +44,22 @@ describe('the three input shapes', () => {
     expect(r.diagnostics.map((d) => d.path)).toEqual(['/tools/1/inputSchema/properties/gone/$ref', '/tools/1/outputSchema/properties/r/$ref']);
   });
 
+  it('refuses tools/list entries that are no MCP Tool, in every dialect, and converts the others', () => {
+    const list = { tools: [null, 5, { name: 't' }, { inputSchema: { type: 'object' } }, { name: '', inputSchema: {} }, { name: 'ok', inputSchema: { type: 'object' } }] };
+    for (const info of registry.list()) {
+      const r = convert(list, registry.get(info.id));
+      expect(r.ok, info.id).toBe(false);
+      expect(r.diagnostics.filter((d) => d.code === 'invalid-tool').map((d) => `${d.path} ${d.message.split(': ')[1]}`), info.id).toEqual([
+        '/tools/0 got null; copied as it is',
+        '/tools/1 got a number; copied as it is',
+        '/tools/2 it has no inputSchema; copied as it is',
+        '/tools/3 it has no name (a non-empty string); copied as it is',
+        '/tools/4 it has no name (a non-empty string); copied as it is',
+      ]);
+      expect((r.output as { tools: unknown[] }).tools.slice(0, 2)).toEqual([null, 5]);
+    }
+  });
+
   it('never mutates the input and gives byte-identical output every time, in every dialect', () => {
     const before = JSON.stringify(tool);
     for (const info of registry.list()) {
