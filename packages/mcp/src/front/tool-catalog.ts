@@ -45,35 +45,54 @@ export class ToolCatalog {
   }
 
   /** Replaces the tool set; returns whether it differs from the one served before. */
-  replace(tools: readonly Record<string, unknown>[]): boolean {
+  replace(tools: readonly unknown[]): boolean {
     const next = this.build(tools);
     const changed = next.version !== this.generation.version;
     if (changed) this.generation = next;
     return changed;
   }
 
-  private build(tools: readonly Record<string, unknown>[]): CatalogGeneration {
+  private build(tools: readonly unknown[]): CatalogGeneration {
     const version = toolSetVersion(tools);
     // A tool that is not an MCP Tool at all would make an SDK client refuse the whole list downstream: refused here, by the SDK's own shape.
     const shaped: Record<string, unknown>[] = [];
+    const shapedAt: number[] = [];
     const misshapen: Diagnostic[] = [];
+    const firstAt = new Map<string, number>();
     tools.forEach((tool, index) => {
       const parsed = ToolSchema.safeParse(tool);
-      if (parsed.success) shaped.push(tool);
-      else {
+      if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const where = issue.path.map((p) => `/${String(p)}`).join('');
-        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${String(tool.name)}" at ${where || '/'}: not an MCP Tool: ${issue.message}`, path: `/${index}${where}` });
+        const named = isRecord(tool) && typeof tool.name === 'string' ? `tool "${tool.name}"` : `entry ${index}`;
+        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `${named} at ${where || '/'}: not an MCP Tool: ${issue.message}`, path: `/${index}${where}` });
+        return;
       }
+      const record = tool as Record<string, unknown>;
+      const name = String(record.name);
+      // The name is what a caller asks for: the first definition answers to it, a later one under
+      // the same name is left out and logged (the name itself is served, so it is not "omitted").
+      const first = firstAt.get(name);
+      if (first !== undefined) {
+        this.logger.warn(`Upstream lists tool "${name}" twice (entries ${first} and ${index}): the first is served, entry ${index} is left out.`);
+        return;
+      }
+      firstAt.set(name, index);
+      shaped.push(record);
+      shapedAt.push(index);
     });
     const definitions = shaped.map((tool) => ({ ...tool, handler: this.forward(String(tool.name)) }) as DialectTool);
     const checked = checkTools(definitions, this.logger);
     const { registered } = checked;
-    const problems = [...misshapen, ...checked.problems.map((p) => ({ ...p, path: p.path.replace(/^\/\d+/, (m) => `/${tools.indexOf(shaped[Number(m.slice(1))]!)}`) }))];
+    const problems = [...misshapen, ...checked.problems.map((p) => ({ ...p, path: p.path.replace(/^\/\d+/, (m) => `/${shapedAt[Number(m.slice(1))]}`) }))];
     if (problems.length > 0) {
       this.logger.warn(`Upstream tools left out of every dialect (not MCP Tools, or their canonical schemas are invalid):\n${formatProblems(problems)}`);
     }
-    const refused = [...new Set(problems.map((p) => tools[Number(p.path.split('/')[1])]?.name).filter((n): n is string => typeof n === 'string'))];
+    const nameAt = (path: string): unknown => {
+      const tool = tools[Number(path.split('/')[1])];
+      return isRecord(tool) ? tool.name : undefined;
+    };
+    const refused = [...new Set(problems.map((p) => nameAt(p.path)).filter((n): n is string => typeof n === 'string' && !registered.has(n)))];
     const lists = new ToolListCache(registered, this.logger, refused);
     const refusedNames = new Set(refused);
     return {
@@ -86,16 +105,21 @@ export class ToolCatalog {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Every page of the upstream's tools/list, in its order. Read with the SDK's loose result shape, so one odd tool cannot fail the whole list. */
-export async function listAllTools(client: Client): Promise<Record<string, unknown>[]> {
+export async function listAllTools(client: Client): Promise<unknown[]> {
   if (!client.getServerCapabilities()?.tools) return [];
-  const tools: Record<string, unknown>[] = [];
+  // Every entry, tools or not: one that is no tool is refused by name or position (ToolCatalog), never dropped unsaid.
+  const tools: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema)) as Record<string, unknown>;
     if (Array.isArray(result.tools)) {
-      for (const tool of result.tools) if (tool !== null && typeof tool === 'object' && !Array.isArray(tool)) tools.push(tool as Record<string, unknown>);
+      for (const tool of result.tools) tools.push(tool);
     }
     const next = result.nextCursor;
     if (typeof next !== 'string' || seen.has(next)) return tools;

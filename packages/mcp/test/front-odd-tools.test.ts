@@ -1,0 +1,59 @@
+// An upstream whose tools/list holds entries that are no tools, or one name twice: the front
+// serves what it can, and every entry it leaves out is logged (and named in
+// _meta["ai.redouble/dialect-omitted"] when it has a name that is not served), never dropped unsaid.
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { DialectFront, OMITTED_META_KEY } from '../src/index.js';
+import { silentLogger } from './helpers.js';
+
+const upstreamTools = [
+  null,
+  5,
+  { name: 'ok', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } },
+  { name: 'ok', inputSchema: { type: 'object', properties: { n: { type: 'string' } } } },
+  { name: 'bad', inputSchema: { type: 'strng' } },
+];
+
+describe('a front over an upstream that lists odd entries', () => {
+  it('serves the first of a repeated name, and logs each entry it leaves out', async () => {
+    const upstream = new Server({ name: 'odd', version: '0' }, { capabilities: { tools: {} } });
+    upstream.setRequestHandler(ListToolsRequestSchema, () => ({ tools: upstreamTools as Tool[] }));
+    upstream.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }] }));
+    const logger = silentLogger();
+    const front = new DialectFront(
+      {
+        restart: false,
+        open: async () => {
+          const [a, b] = InMemoryTransport.createLinkedPair();
+          await upstream.connect(b);
+          return a;
+        },
+      },
+      { logger },
+    );
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await front.connect(b);
+    const client = new Client({ name: 'odd-client', version: '0' });
+    await client.connect(a);
+    try {
+      const list = await client.listTools();
+      expect(list.tools.map((t) => t.name)).toEqual(['ok']);
+      // "ok" is served, so it is not named as left out; "bad" is.
+      expect(list._meta?.[OMITTED_META_KEY]).toEqual(['bad']);
+      const log = logger.lines.join('\n');
+      expect(log).toMatch(/entry 0 at \/: not an MCP Tool/);
+      expect(log).toMatch(/entry 1 at \/: not an MCP Tool/);
+      expect(log).toMatch(/Upstream lists tool "ok" twice \(entries 2 and 3\): the first is served, entry 3 is left out\./);
+      expect(log).toMatch(/tool "bad" at \/inputSchema\/type/);
+      // The first definition judges the call: n is an integer there.
+      expect(await client.callTool({ name: 'ok', arguments: { n: 3 } })).toMatchObject({ content: [{ type: 'text', text: '{"n":3}' }] });
+      expect(await client.callTool({ name: 'ok', arguments: { n: 'three' } })).toMatchObject({ isError: true });
+    } finally {
+      await client.close();
+      await front.close();
+    }
+  });
+});
