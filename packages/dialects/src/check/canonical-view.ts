@@ -6,6 +6,8 @@
 import { isPlainObject, type JsonObject } from '../convert/data.js';
 import { draftOf } from '../convert/drafts.js';
 import { renderValue } from '../convert/placeholders.js';
+import { RefIndex } from '../convert/refs.js';
+import { showRefs } from '../convert/refs-shown.js';
 import { fragmentToPointer, getAt } from '../json-pointer.js';
 
 export interface CanonicalView {
@@ -25,6 +27,8 @@ export interface CanonicalView {
   renderedValues(keyword: string): string[];
   /** `{keyword}`'s values themselves, in the same order. */
   values(keyword: string): unknown[];
+  /** The values as a sentence shows them: local references in their subschemas shown (convert/refs-shown.ts). */
+  shownValues(keyword: string): unknown[];
   /** The enum rendered without its null, for a dialect that moves null into a flag. */
   enumWithoutNull(): string | undefined;
   property(name: string): CanonicalView | undefined;
@@ -46,6 +50,15 @@ const idOf = (o: object): number => {
 };
 
 const OPAQUE = Symbol('opaque');
+
+/** One reference index per canonical root, as the walk has one per schema. */
+const indexes = new WeakMap<object, RefIndex>();
+function refIndexOf(root: unknown): RefIndex {
+  if (root === null || typeof root !== 'object') return new RefIndex(root);
+  let index = indexes.get(root);
+  if (index === undefined) indexes.set(root, (index = new RefIndex(root)));
+  return index;
+}
 
 /** The node and everything that applies with it: its reference targets and allOf branches. */
 function partsOf(root: unknown, node: unknown, into: unknown[] = [], depth = 0): unknown[] {
@@ -97,6 +110,7 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     }
     return out;
   };
+  const shownOf = (keyword: string): unknown[] => valuesOf(keyword).map((v) => showRefs(keyword, v, () => refIndexOf(root)));
   const self = objects[0];
   return {
     id: String(isPlainObject(node) || Array.isArray(node) ? idOf(node as object) : `v${String(node)}`),
@@ -109,8 +123,9 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     union: unionOwner ? ((unionOwner.anyOf ?? unionOwner.oneOf) as unknown[]) : undefined,
     unionKeyword,
     has: (k) => valuesOf(k).length > 0,
-    renderedValues: (k) => valuesOf(k).map(renderValue),
+    renderedValues: (k) => shownOf(k).map(renderValue),
     values: valuesOf,
+    shownValues: shownOf,
     enumWithoutNull: () => {
       const e = valuesOf('enum')[0];
       return Array.isArray(e) ? renderValue(e.filter((v) => v !== null)) : undefined;

@@ -12,6 +12,8 @@ import { impliedType, isArrayType, policyOf } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { excludedTypes, narrowSpell, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
+import { showRefs } from './refs-shown.js';
+import { refIndex } from './walk-refs.js';
 
 const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
 const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
@@ -88,7 +90,7 @@ export function describe(
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
   const readAs = explain ? s.readAs?.get(node) : undefined;
   const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
-  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, dropped, explain !== undefined, s.plan.vocabulary);
+  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, s.plan.references ? withRefsShown(s, dropped) : dropped, explain !== undefined, s.plan.vocabulary);
   const sentences = outcome.sentences;
   if (events) {
     for (const e of events) {
@@ -121,4 +123,24 @@ export function describe(
   const nodeDescription = own(node, 'description');
   const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
   put(out, 'description', author ? `${author} ${sentences.join(' ')}` : sentences.join(' '));
+}
+
+/**
+ * The dropped keywords with the local references in their subschemas shown (refs-shown.ts): a
+ * sentence must not name a definition the output leaves out. A root definition shown there counts
+ * as reached, so it is not reported as one no reference leads to.
+ */
+function withRefsShown(s: WalkState, dropped: [string, unknown][]): [string, unknown][] {
+  let out: [string, unknown][] | undefined;
+  for (let i = 0; i < dropped.length; i++) {
+    const pair = dropped[i] as [string, unknown];
+    const v = pair[1];
+    if (v === null || typeof v !== 'object') continue;
+    const shown = showRefs(pair[0], v, () => refIndex(s), (target) => {
+      const reserved = s.reservedNames.get(target.node);
+      if (reserved !== undefined) reserved.reached = true;
+    });
+    if (shown !== v) (out ??= dropped.slice())[i] = [pair[0], shown];
+  }
+  return out ?? dropped;
 }

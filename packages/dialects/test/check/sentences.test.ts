@@ -90,6 +90,32 @@ describe('the four issue-11 shapes now convert with true sentences', () => {
   }
 });
 
+describe('a sentence about a dropped subschema shows what its references name', () => {
+  // The output may leave the definition out (or spell it under another key), so a sentence that
+  // quoted {"$ref":"#/$defs/Bad"} would point the model at nothing.
+  const schema = { type: 'object', properties: { p: { type: 'object', properties: { a: { type: 'string' } }, not: { $ref: '#/$defs/Bad' } } }, $defs: { Bad: { required: ['a'] } } };
+
+  it('every dialect that drops the not says what Bad holds, and keeps Bad counted as used', () => {
+    let dropping = 0;
+    for (const d of dialects) {
+      const r = convert(schema, d);
+      const text = (r.output as { properties: { p: { description?: string } } }).properties.p.description ?? '';
+      if (!text.includes('Must not match')) continue;
+      dropping++;
+      expect(text, d.id).not.toContain('$ref');
+      expect(text, d.id).toContain('"required":["a"]');
+      expect(r.diagnostics.filter((x) => x.code === 'definition-unreferenced'), d.id).toEqual([]);
+      expect(falseSentences(schema, d), d.id).toEqual([]);
+    }
+    expect(dropping).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the checker refuses the sentence that names the reference instead', () => {
+    const spelled = { type: 'object', properties: { p: { type: 'object', properties: { a: { type: 'string' } }, description: 'Must not match {"$ref":"#/$defs/Bad"}.' } } };
+    expect(checkSentences(schema, spelled, registry.get('gemini')).map((d) => d.path)).toEqual(['/properties/p/description']);
+  });
+});
+
 describe('no false sentence', () => {
   for (const dialect of dialects) {
     it(`${dialect.id}: conformance cases and the corpus`, () => {
