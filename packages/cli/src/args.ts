@@ -17,16 +17,15 @@ export interface ParsedArgs {
 }
 
 /**
- * Strict parsing: an unknown option or a missing value is a usage error (exit 2), never ignored,
- * since a typo such as `--dialet` would otherwise silently convert into the default dialect.
+ * Strict parsing: an unknown option, a missing value or a single-valued option given twice is a
+ * usage error (exit 2), never ignored, since a typo such as `--dialet` would otherwise silently
+ * convert into the default dialect, and a second `--dialect` silently into the other one.
  */
 export function parseCommandArgs(argv: string[], options: Record<string, OptionSpec>, maxPositionals: number): ParsedArgs {
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw usageError(e instanceof Error ? e.message.replace(/\s*To specify a positional argument.*$/s, '') : String(e));
-  }
+  const spec: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS, ...options };
+  const parsed = parseStrict(argv, spec);
+  const repeated = repeatedOption(singleValued(parsed.tokens, spec));
+  if (repeated !== undefined) throw usageError(repeated);
   if (parsed.positionals.length > maxPositionals) {
     throw usageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`);
   }
@@ -37,6 +36,38 @@ export function parseCommandArgs(argv: string[], options: Record<string, OptionS
     dialectsDirs: Array.isArray(dirs) ? dirs.map(String) : [],
     help: parsed.values.help === true,
   };
+}
+
+function parseStrict(argv: string[], spec: Record<string, OptionSpec>) {
+  try {
+    return parseArgs({ args: argv, options: spec, allowPositionals: true, strict: true, tokens: true });
+  } catch (e) {
+    throw usageError(e instanceof Error ? e.message.replace(/\s*To specify a positional argument.*$/s, '') : String(e));
+  }
+}
+
+/** Each option given on the command line that takes one value (not a flag, not a repeatable one), in order. */
+function singleValued(tokens: ReturnType<typeof parseStrict>['tokens'], spec: Record<string, OptionSpec>): { name: string; value: string }[] {
+  return tokens.flatMap((t) => {
+    if (t.kind !== 'option') return [];
+    const option = spec[t.name];
+    return option?.type === 'string' && option.multiple !== true ? [{ name: t.name, value: t.value ?? '' }] : [];
+  });
+}
+
+/**
+ * The message for the first single-valued option in `given` (command-line order) that appears a
+ * second time, or undefined. Taking the last value would run on one the user may not have meant,
+ * and which one was meant is not ours to guess. Flags (`--json`) are not given values, so are not listed.
+ */
+export function repeatedOption(given: readonly { name: string; value: string }[]): string | undefined {
+  const first = new Map<string, string>();
+  for (const { name, value } of given) {
+    const earlier = first.get(name);
+    if (earlier !== undefined) return `--${name} is given twice ('${earlier}', then '${value}'); give it once`;
+    first.set(name, value);
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { Diagnostic } from '@redouble/dialects/core';
+import { decodeUtf8, type DialectError, type Diagnostic } from '@redouble/dialects/core';
 import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
@@ -31,7 +31,7 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
 
 /**
  * The input's text (FILE, or stdin for `-` or no file), without a byte-order mark; refuses an
- * unreadable, empty or oversized input with a DialectError naming it (exit 2).
+ * unreadable, empty, oversized or non-UTF-8 input with a DialectError naming it (exit 2).
  */
 export async function readInputText(
   file: string | undefined,
@@ -40,22 +40,30 @@ export async function readInputText(
   const fromStdin = file === undefined || file === '-';
   if (file === undefined && io.isTTY) throw usageError('no input: give a FILE, or pipe JSON or YAML into stdin (use - to read a terminal)');
   const label = fromStdin ? '<stdin>' : file;
-  let text: string;
+  let bytes: Uint8Array;
   try {
     if (fromStdin) {
-      text = await readAll(io.stdin, MAX_INPUT_BYTES);
+      bytes = await readAll(io.stdin, MAX_INPUT_BYTES);
     } else {
       const { size } = await stat(file);
       if (size > MAX_INPUT_BYTES) throw new InputTooLarge(`the input is ${size} bytes`);
-      text = await readFile(file, 'utf8');
+      bytes = await readFile(file);
     }
   } catch (e) {
     if (e instanceof InputTooLarge) throw inputError(label, `${e.message}; the CLI reads at most 10 MiB (${MAX_INPUT_BYTES} bytes)`);
     throw inputError(label, `cannot read the ${fromStdin ? 'input' : 'file'} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
+  let text = decodeInput(bytes, label);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw inputError(label, 'the input is empty');
   return { label, text };
+}
+
+/** The input's bytes as text; bytes that are not UTF-8 are refused at `label:line:column`, never replaced. */
+export function decodeInput(bytes: Uint8Array, label: string): string {
+  const read = decodeUtf8(bytes);
+  if (read.ok) return read.text;
+  throw inputError(`${label}:${read.line}:${read.column}`, `${read.message}; the input must be UTF-8 text`);
 }
 
 function isYaml(text: string, label: string): boolean {
@@ -88,8 +96,18 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
   } catch (e) {
     if (e instanceof YAMLError) {
       const { line, column } = lineColumn(text, e.pos[0]);
+      // The library catches a stack overflow while it builds a collection and reports it under this
+      // code (nothing else throws there with the default schema), at the collection it was building.
+      if (e.code === 'RESOURCE_EXHAUSTION') throw tooDeepToRead(label, ` near ${line}:${column}`);
       throw inputError(`${label}:${line}:${column}`, `not valid YAML: ${e.message.split('\n')[0]}`);
     }
+    // An overflow outside that guard (turning the document into values) arrives as it is, with no place.
+    if (e instanceof RangeError && e.message.includes('call stack')) throw tooDeepToRead(label, '');
     throw inputError(label, `not valid YAML: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/** Deep nesting is no syntax error: the message says what stopped the reading, so nobody hunts for a typo. */
+function tooDeepToRead(label: string, near: string): DialectError {
+  return inputError(label, `nesting too deep to read (the YAML parser ran out of stack${near}); flatten the input`);
 }

@@ -21,15 +21,18 @@ export const EXIT_USAGE = 2;
 /** Thrown by readAll when the stream is longer than its limit; reading stops there. */
 export class InputTooLarge extends Error {}
 
-/** The whole stream as text; with `limit`, stops and throws InputTooLarge past that many bytes. */
-export async function readAll(stream: AsyncIterable<string | Uint8Array>, limit = Infinity): Promise<string> {
-  const decoder = new TextDecoder('utf-8');
-  let text = '';
+/**
+ * The whole stream as bytes; with `limit`, stops and throws InputTooLarge past that many bytes.
+ * Bytes, not text: the caller decodes them whole, strictly, and can then say where a bad byte is.
+ */
+export async function readAll(stream: AsyncIterable<string | Uint8Array>, limit = Infinity): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    size += bytes.byteLength;
     if (size > limit) throw new InputTooLarge(`the input is over ${limit} bytes`);
-    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    chunks.push(bytes);
   }
-  return text + decoder.decode();
+  return Buffer.concat(chunks);
 }

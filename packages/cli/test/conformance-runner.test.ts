@@ -9,7 +9,7 @@ import { decidePin, pinnedText } from '../src/conformance/pin.js';
 const known = new Set(['flat@2026-09', 'openai_strict@2024-08']);
 let root: string;
 
-function makeCase(files: Record<string, string>): string {
+function makeCase(files: Record<string, string | Uint8Array>): string {
   root = mkdtempSync(join(tmpdir(), 'conformance-'));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, 'c', path, '..'), { recursive: true });
@@ -55,6 +55,18 @@ describe('case folders', () => {
   it('refuses invalid JSON input and stray files', () => {
     const f = readCaseFolder(makeCase({ 'input.json': '{', 'case.yaml': 'description: x\n', 'notes.txt': '' }), 'c', known);
     expect(f.problems).toEqual([expect.stringMatching(/input\.json: not valid JSON/), expect.stringMatching(/notes\.txt: unexpected file/)]);
+  });
+  it('refuses an input.json and a case.yaml that are not UTF-8 at their first bad byte, instead of reading U+FFFD', () => {
+    const f = readCaseFolder(makeCase({
+      'input.json': Buffer.from('{"type": "object",\n "title": "a\xc0\xafb"}', 'latin1'),
+      'case.yaml': Buffer.from('description: bad \xff byte\n', 'latin1'),
+    }), 'c', known);
+    expect(f.problems).toEqual([
+      `${join(root, 'c', 'input.json')}:2:13: not UTF-8: the byte 0xC0 at byte offset 31 does not start a valid UTF-8 character; a case file is UTF-8 text`,
+      `${join(root, 'c', 'case.yaml')}:1:18: not UTF-8: the byte 0xFF at byte offset 17 does not start a valid UTF-8 character; a case file is UTF-8 text`,
+    ]);
+    expect(f.input).toBeUndefined();
+    expect(f.meta).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { conformanceInput, corpusTool, repoRoot, runCli } from './run-cli.js';
-import { removeTempDirs, tempDir } from './user-dialect.js';
+import { USER_DIALECT, folderWith, removeTempDirs, tempDir } from './user-dialect.js';
 
 afterAll(removeTempDirs);
 
@@ -109,6 +109,74 @@ describe('dialects convert', () => {
 });
 
 describe('dialects convert refuses what the input does not say', () => {
+  it('refuses bytes that are not UTF-8 at their line and column, from a file or stdin, in every command that reads input (exit 2)', async () => {
+    // Lenient decoding would turn these into U+FFFD, and the output would name a property "a\uFFFD\uFFFDb".
+    const file = join(tempDir(), 'bad.json');
+    writeFileSync(file, Buffer.from('{"type":"object","properties":{"a\xc0\xafb":{"type":"string"}}}', 'latin1'));
+    const message = `${file}:1:34: not UTF-8: the byte 0xC0 at byte offset 33 does not start a valid UTF-8 character; the input must be UTF-8 text`;
+    for (const argv of [['convert', '--dialect', 'canonical', file], ['explain', '--dialect', 'gemini', file], ['lint', file], ['diff', 'canonical', 'gemini', '--tools', file]]) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(message);
+    }
+    // A U+FFFD the author wrote is text like any other; the place is counted after the byte-order mark.
+    const stdin = Buffer.concat([Buffer.from('\uFEFFtype: object\ndescription: "real \uFFFD, bad '), Buffer.from([0xff]), Buffer.from('"\n')]);
+    const r = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('<stdin>:2:27: not UTF-8: the byte 0xFF at byte offset 44 ');
+    const good = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: '\uFEFF{"type":"string","description":"real \uFFFD"}' });
+    expect(good.code, good.stderr).toBe(0);
+    expect(JSON.parse(good.stdout)).toEqual({ type: 'string', description: 'real \uFFFD' });
+  });
+
+  it('says YAML nested too deep for its parser is too deep to read, not invalid; the same depth as JSON stays the too-deep diagnostic', async () => {
+    const dir = tempDir();
+    const nested = '['.repeat(2000) + ']'.repeat(2000);
+    const yaml = join(dir, 'deep.yaml');
+    writeFileSync(yaml, `type: string\nenum:\n  - ${nested}\n`);
+    for (const command of ['convert', 'explain']) {
+      const r = await runCli([command, '--dialect', 'canonical', yaml]);
+      expect(r.code, command).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/: nesting too deep to read \(the YAML parser ran out of stack near 3:\d+\); flatten the input\n/);
+      expect(r.stderr).toContain(`${yaml}: nesting too deep`);
+      expect(r.stderr).not.toContain('not valid YAML');
+    }
+    const json = join(dir, 'deep.json');
+    writeFileSync(json, JSON.stringify({ type: 'string', enum: [JSON.parse(nested)] }));
+    const j = await runCli(['convert', '--dialect', 'canonical', json]);
+    expect(j.code).toBe(1);
+    expect(j.stderr).toContain(`${json}#/enum: error too-deep: `);
+  });
+
+  it('refuses a single-valued option given twice, naming it (exit 2); --dialects-dir still repeats', async () => {
+    const input = conformanceInput('sentence-format-date');
+    const cases: [string[], string][] = [
+      [['convert', '--dialect', 'gemini', '--dialect', 'canonical', input], "--dialect is given twice ('gemini', then 'canonical'); give it once"],
+      [['convert', '--dialect=gemini', input, '--dialect', 'gemini'], "--dialect is given twice ('gemini', then 'gemini')"],
+      [['explain', '--dialect', 'gemini', '--dialect', 'flat', input], '--dialect is given twice'],
+      [['diff', 'gemini', 'flat', '--format', 'json', '--format', 'text', '--tools', input], "--format is given twice ('json', then 'text')"],
+      [['docs', '--check', '--out', tempDir(), '--out', tempDir()], '--out is given twice'],
+      [['new', 'mine', '--dir', tempDir(), '--dir', tempDir()], '--dir is given twice'],
+      [['test', '--cases', tempDir(), '--cases', tempDir()], '--cases is given twice'],
+      [['lint', '--format', 'json', '--format', 'text', input], "--format is given twice ('json', then 'text'); give it once"],
+      [['lint', '--protocol=2025-11-25', '--protocol', '2025-06-18', input], '--protocol is given twice'],
+      [['lint', '--color', '--no-color', input], '--color and --no-color are both given'],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout, argv.join(' ')).toBe('');
+      expect(r.stderr, argv.join(' ')).toContain(message);
+    }
+    const other = folderWith({ 'acme_other@2026-11.yaml': USER_DIALECT.replace('dialect: acme_inline', 'dialect: acme_other') });
+    const both = await runCli(['list', '--dialects-dir', folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT }), '--dialects-dir', other]);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toContain('  acme_inline@2026-11  draft');
+    expect(both.stdout).toContain('  acme_other@2026-11  draft');
+  });
+
   it('refuses an invalid schema with exit 1 and invalid-schema errors at their pointers, in every dialect', async () => {
     const input = '{"type":"object","required":"query","properties":{"q":{"type":"strng"}}}';
     for (const { id } of registry.list()) {

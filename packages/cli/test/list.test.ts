@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { runCli } from './run-cli.js';
@@ -43,6 +44,17 @@ describe('dialects list', () => {
     const u = await runCli(['lsit']);
     expect(u.code).toBe(2);
     expect(u.stderr).toMatch(/unknown command 'lsit'; commands: list, convert/);
+  });
+
+  it('says a --dialects-dir or --cases that names a file is not a directory, rather than that it does not exist (exit 2)', async () => {
+    const file = join(folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT }), 'acme_inline@2026-11.yaml');
+    for (const [argv, option] of [[['list', '--dialects-dir', file], '--dialects-dir'], [['test', '--cases', file], '--cases']] as const) {
+      const r = await runCli([...argv]);
+      expect(r.code, option).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`${option} ${file}: not a directory (it is a file)`);
+      expect(r.stderr).not.toContain('no such directory');
+    }
   });
 
   it('prints help with exit 0, and usage with exit 2 when no command is given', async () => {

@@ -2,6 +2,7 @@
  * The issue's "done when": a new dialect is added by dropping a YAML file into a folder passed with
  * --dialects-dir, with no code change, and converts a schema; a broken file is refused with file:line.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceInput, runCli } from './run-cli.js';
@@ -41,6 +42,18 @@ describe('a dialect added as a YAML file', () => {
       expect(r.stderr).toContain(`${file}:${line}:`);
       expect(r.stderr).toContain('dorp');
     }
+  });
+
+  it('refuses a rule file that is not UTF-8 at its first bad byte, instead of loading U+FFFD into a sentence (exit 2)', async () => {
+    const [before, after] = USER_DIALECT.split('A reader that follows');
+    const bad = folderWith({});
+    const file = join(bad, 'acme_inline@2026-11.yaml');
+    writeFileSync(file, Buffer.concat([Buffer.from(`${before}bad `), Buffer.from([0xff]), Buffer.from(` byte${after}`)]));
+    const line = USER_DIALECT.split('\n').findIndex((l) => l.startsWith('summary:')) + 1;
+    const r = await runCli(['list', '--dialects-dir', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${file}:${line}:14: not UTF-8: the byte 0xFF at byte offset `);
   });
 
   it('refuses a file whose name does not match its header', async () => {

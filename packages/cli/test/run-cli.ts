@@ -13,13 +13,14 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; isTTY?: boolean } = {}): Promise<CliResult> {
+/** `stdin` as text, or as bytes for input that is not UTF-8. */
+export async function runCli(argv: string[], options: { stdin?: string | Uint8Array; isTTY?: boolean } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const stdinText = options.stdin ?? '';
+  const stdinBytes = typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : (options.stdin ?? new Uint8Array());
   const code = await run(argv, {
     stdin: (async function* () {
-      if (stdinText !== '') yield new TextEncoder().encode(stdinText);
+      if (stdinBytes.length > 0) yield stdinBytes;
     })(),
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },

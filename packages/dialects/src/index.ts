@@ -6,6 +6,8 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 
 // JSON pointers: the form of every diagnostic path and of a local `$ref`
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
+export { decodeUtf8 } from './utf8.js';
+export type { Utf8Reading } from './utf8.js';
 export { admitsNull } from './admits-null.js';
 export type { NullAnswer, NullAdmissionOptions } from './admits-null.js';
 

@@ -12,6 +12,7 @@ import {
   readLintSource,
   type LintResult,
 } from '@redouble/dialects';
+import { repeatedOption } from '../args.js';
 import { readInputText } from '../input.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
@@ -51,6 +52,8 @@ class UsageFault extends Error {}
 function parseArgs(argv: string[]): Args {
   const args: Args = { file: undefined, format: 'text', protocol: undefined, color: undefined, help: false };
   const files: string[] = [];
+  // Every single-valued option as given, so a second one is refused rather than silently winning.
+  const given: { name: string; value: string }[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -61,22 +64,34 @@ function parseArgs(argv: string[]): Args {
       if (next === undefined) throw new UsageFault(`${name} needs a value`);
       return next;
     };
+    const once = (): string => {
+      const v = value();
+      given.push({ name: name.slice(2), value: v });
+      return v;
+    };
     if (name === '-h' || name === '--help') args.help = true;
     else if (name === '--format') {
-      const f = value();
+      const f = once();
       if (f !== 'text' && f !== 'json' && f !== 'sarif') throw new UsageFault(`unknown format "${f}" (text, json or sarif)`);
       args.format = f;
-    } else if (name === '--protocol') args.protocol = value();
-    else if (name === '--color') args.color = true;
-    else if (name === '--no-color') args.color = false;
-    // A global option of the binary; lint loads no rule files.
+    } else if (name === '--protocol') args.protocol = once();
+    else if (name === '--color' || name === '--no-color') args.color = colorOption(args.color, name === '--color');
+    // A global option of the binary (repeatable); lint loads no rule files.
     else if (name === '--dialects-dir') value();
     else if (arg !== '-' && arg.startsWith('-')) throw new UsageFault(`unknown option ${arg}`);
     else files.push(arg);
   }
+  const repeated = repeatedOption(given);
+  if (repeated !== undefined) throw new UsageFault(repeated);
   if (files.length > 1) throw new UsageFault(`lint reads one input, got ${files.length}`);
   args.file = files[0];
   return args;
+}
+
+/** `--color` and `--no-color` together ask for two things; neither is guessed to be the one meant. */
+function colorOption(earlier: boolean | undefined, color: boolean): boolean {
+  if (earlier !== undefined && earlier !== color) throw new UsageFault('--color and --no-color are both given; give one');
+  return color;
 }
 
 export async function lintCommand(argv: string[], io: LintIo): Promise<number> {

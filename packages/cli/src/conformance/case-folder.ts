@@ -1,11 +1,12 @@
 /**
  * Reads one case folder and says what is wrong with it: a missing or unreadable input.json, a
  * missing or malformed case.yaml, a pinned file for a dialect version the registry does not load,
- * a stray file. Pure reading, no engine: the same checks run on a clean clone and in the tests.
+ * a stray file. Pure reading, no conversion: the same checks run on a clean clone and in the tests.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { decodeUtf8 } from '@redouble/dialects/core';
 
 export interface SentenceCheck {
   /** The exact sentence a dialect writes into a description. */
@@ -51,11 +52,13 @@ export function readCaseFolder(casesDir: string, name: string, knownIds: Readonl
   const inputPath = join(dir, 'input.json');
   if (!existsSync(inputPath)) problems.push(`${inputPath}: missing (every case needs its canonical input)`);
   else {
-    folder.inputText = readFileSync(inputPath, 'utf8');
-    try {
-      folder.input = JSON.parse(folder.inputText) as unknown;
-    } catch (e) {
-      problems.push(`${inputPath}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    folder.inputText = readText(inputPath, problems);
+    if (folder.inputText !== undefined) {
+      try {
+        folder.input = JSON.parse(folder.inputText) as unknown;
+      } catch (e) {
+        problems.push(`${inputPath}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+      }
     }
   }
 
@@ -78,10 +81,20 @@ export function readCaseFolder(casesDir: string, name: string, knownIds: Readonl
   return folder;
 }
 
+/** The file's text, or undefined with a problem at its first bad byte when it is not UTF-8. */
+function readText(path: string, problems: string[]): string | undefined {
+  const read = decodeUtf8(readFileSync(path));
+  if (read.ok) return read.text;
+  problems.push(`${path}:${read.line}:${read.column}: ${read.message}; a case file is UTF-8 text`);
+  return undefined;
+}
+
 function readMeta(path: string, problems: string[]): CaseMeta | undefined {
+  const text = readText(path, problems);
+  if (text === undefined) return undefined;
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(path, 'utf8'));
+    raw = parseYaml(text);
   } catch (e) {
     problems.push(`${path}: not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
     return undefined;

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { inputError } from '../errors.js';
-import { parseText } from '../input.js';
+import { decodeInput, parseText } from '../input.js';
 
 export interface NamedInput {
   /** The file (relative to the folder given), and the tool's name within a tools/list. */
@@ -37,7 +37,7 @@ export async function readTools(path: string): Promise<NamedInput[]> {
   const out: NamedInput[] = [];
   for (const file of files) {
     const label = isDir ? relative(path, file) : file;
-    const value = await parseText(readFileSync(file, 'utf8'), file);
+    const value = await parseText(decodeInput(readFileSync(file), file), file);
     const tools = (value as { tools?: unknown } | null)?.tools;
     if (Array.isArray(tools)) {
       tools.forEach((t, i) => out.push({ label: `${label} ${String((t as { name?: unknown } | null)?.name ?? `#${i}`)}`, value: t }));

@@ -17,6 +17,10 @@ const keyOf = (key: unknown): unknown => (isScalar(key) ? key.value : key);
  */
 export const LOCATED_SOURCE_MAX_BYTES = 4 * 1024 * 1024;
 
+function tooDeep(at: { line: number; col: number } | undefined): string {
+  return `Nesting too deep to read (the YAML parser ran out of stack${at ? ` near line ${at.line}, column ${at.col}` : ''}); flatten the input.`;
+}
+
 export function readLintSource(text: string): SourceReading {
   let value: unknown;
   let fromJson = false;
@@ -38,10 +42,18 @@ export function readLintSource(text: string): SourceReading {
   let doc: Document | null | undefined;
   if (!fromJson) {
     doc = parse();
-    if (doc.errors.length > 0) return { ok: false, message: doc.errors[0]!.message };
+    const first = doc.errors[0];
+    if (first !== undefined) {
+      // The parser catches a stack overflow while it builds a collection and reports it under this
+      // code; deep nesting is no syntax error, so the message says what stopped the reading.
+      if (first.code === 'RESOURCE_EXHAUSTION') return { ok: false, message: tooDeep(first.linePos?.[0]) };
+      return { ok: false, message: first.message };
+    }
     try {
       value = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
+      // An overflow outside that guard (turning the document into values) arrives as it is.
+      if (e instanceof RangeError && e.message.includes('call stack')) return { ok: false, message: tooDeep(undefined) };
       return { ok: false, message: (e as Error).message };
     }
     if (value === undefined || value === null) return { ok: false, message: 'The input is empty.' };

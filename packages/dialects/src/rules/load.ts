@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
 import { checkJsonPath, isNodeFilter } from './jsonpath.js';
+import { decodeUtf8 } from '../utf8.js';
 
 type PathSegment = string | number;
 
@@ -50,12 +51,25 @@ export function parseSentenceFile(text: string, file: string): LoadedSentenceFil
 }
 
 function readText(path: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (err) {
     const msg = `cannot read the rule file: ${(err as Error).message}`;
     throw new DialectError('rule-file-invalid', `${path}: ${msg}`, [diagnostic('rule-file-invalid', 'error', msg, `${path}:1:1`)]);
   }
+  return decodeRuleFile(bytes, path);
+}
+
+/**
+ * The file as text. Lenient decoding turns bytes that are not UTF-8 into U+FFFD without a word, and
+ * the dialect would then write a sentence nobody wrote; such a file is refused at its first bad byte.
+ */
+function decodeRuleFile(bytes: Uint8Array, file: string): string {
+  const read = decodeUtf8(bytes);
+  if (read.ok) return read.text;
+  const message = `${read.message}; a rule file is UTF-8 text`;
+  throw refusal(file, [diagnostic('rule-file-invalid', 'error', message, `${file}:${read.line}:${read.column}`)]);
 }
 
 type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
@@ -80,7 +94,10 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
   };
 
-  for (const e of doc().errors) fail(`YAML: ${e.message.split('\n')[0]}`, at(e.pos[0]));
+  // A stack overflow while the parser builds a collection comes under this code: no syntax error, so say what stopped it.
+  const yamlMessage = (e: { code: string; message: string }): string =>
+    e.code === 'RESOURCE_EXHAUSTION' ? 'nesting too deep to read (the YAML parser ran out of stack here)' : e.message.split('\n')[0]!;
+  for (const e of doc().errors) fail(`YAML: ${yamlMessage(e)}`, at(e.pos[0]));
   if (problems.length === 0) {
     let raw: unknown;
     try {

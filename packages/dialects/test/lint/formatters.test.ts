@@ -34,6 +34,11 @@ describe('readLintSource', () => {
     expect(bad.ok).toBe(false);
     expect(readLintSource('').ok).toBe(false);
   });
+  it('says nesting too deep to read, with where, when the YAML parser runs out of stack', () => {
+    const deep = readLintSource(`tools: ${'['.repeat(20000)}${']'.repeat(20000)}`);
+    expect(deep.ok).toBe(false);
+    expect(!deep.ok && deep.message).toMatch(/^Nesting too deep to read \(the YAML parser ran out of stack near line 1, column \d+\); flatten the input\.$/);
+  });
 });
 
 describe('formatters', () => {

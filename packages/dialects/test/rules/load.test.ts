@@ -114,6 +114,12 @@ describe('rule file loading', () => {
     expect(laughs.diagnostics.map((d) => [d.path, d.message])).toEqual([['dialects/demo@2026-03.yaml:15:10', 'YAML: Excessive alias count indicates a resource exhaustion attack']]);
   });
 
+  it('says nesting too deep to read, at the collection the YAML parser was building, not a bare stack overflow', () => {
+    const deep = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: ${'['.repeat(20000)}${']'.repeat(20000)}\n`);
+    expect(deep.diagnostics.map((d) => d.message)).toEqual(['YAML: nesting too deep to read (the YAML parser ran out of stack here)']);
+    expect(deep.diagnostics[0]?.path).toMatch(/^dialects\/demo@2026-03\.yaml:13:\d+$/);
+  });
+
   it('reports a YAML number JSON has not beside the schema problems of the same file', () => {
     const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    anyValue:\n      spell: { maximum: .nan }\n    colour: red\n`);
     expect(err.diagnostics.map((d) => d.message)).toEqual([
