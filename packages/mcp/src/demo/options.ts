@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseHost, parsePort } from '../bin-options.js';
 
 export interface DemoOptions {
   stdio: boolean;
@@ -30,7 +31,6 @@ export function parseDemoOptions(argv: string[]): DemoOptions {
     strict: true,
     allowPositionals: false,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got ${values.port}.`);
-  return { stdio: values.stdio, dialect: values.dialect, host: values.host, port, help: values.help };
+  // The proxy's readers: both bins take --port and --host by the same rules.
+  return { stdio: values.stdio, dialect: values.dialect, host: parseHost(values.host), port: parsePort(values.port), help: values.help };
 }

@@ -2,12 +2,12 @@
 // The demo MCP server: five tools that show every law of the dialects, served from one endpoint
 // over Streamable HTTP on 127.0.0.1 (default), or over stdio with --stdio.
 import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DialectError } from '@redouble/dialects';
 import { createDialectTools, type DialectTools } from '../dialect-tools.js';
-import { createDialectHttpHandler, type NodeRequestHandler } from '../http-host.js';
+import { createDialectHttpHandler, type DialectHttpHandler } from '../http-host.js';
+import { closeOnSignal, ListenError, listenHttp } from '../http-listen.js';
 import { boundedStdio } from '../stdio-serve.js';
 import { startupHelp } from './help.js';
 import { parseDemoOptions, USAGE, type DemoOptions } from './options.js';
@@ -40,26 +40,23 @@ async function serveStdio(dialects: DialectTools): Promise<void> {
 }
 
 async function serveHttp(dialects: DialectTools, options: DemoOptions): Promise<void> {
-  let handler: NodeRequestHandler | undefined;
+  let handler: DialectHttpHandler | undefined;
   const http = createHttpServer(HTTP_TIMEOUTS, (req, res) => void handler?.(req, res));
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port, options.host, resolve);
-  });
-  const address = http.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  // Only now is the port known; a local server answers only to its own names (DNS rebinding).
-  const hosts = [`${host}:${address.port}`, `localhost:${address.port}`];
-  handler = createDialectHttpHandler({ createServer: () => newServer(dialects), allowedHosts: hosts });
-  const url = `http://${host}:${address.port}/mcp`;
+  const { url, allowedHosts } = await listenHttp(http, options.host, options.port);
+  handler = createDialectHttpHandler({ createServer: () => newServer(dialects), allowedHosts });
   process.stdout.write(`${startupHelp(url, dialects.defaultDialect, dialects.accepted(), demoTools().map((t) => t.name))}\n`);
-  const stop = (): void => {
-    http.close(() => process.exit(0));
-    // Streams still open (an SSE answer in flight) must not keep the process alive after Ctrl-C.
-    http.closeAllConnections();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeOnSignal(http, async () => handler?.close());
+}
+
+/** Serves HTTP; when it cannot listen, says why in one line and exits 1 (nothing else was started). */
+async function serveHttpOrExit(dialects: DialectTools, options: DemoOptions): Promise<void> {
+  try {
+    await serveHttp(dialects, options);
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    process.stderr.write(`schema-dialects demo: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 async function main(): Promise<void> {
@@ -85,7 +82,7 @@ async function main(): Promise<void> {
     throw error;
   }
   if (options.stdio) await serveStdio(dialects);
-  else await serveHttp(dialects, options);
+  else await serveHttpOrExit(dialects, options);
 }
 
 await main();

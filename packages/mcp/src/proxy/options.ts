@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseHost, parseInteger, parsePort } from '../bin-options.js';
 
 export type Upstream = { kind: 'command'; command: string; args: string[] } | { kind: 'url'; url: URL };
 
@@ -64,16 +65,9 @@ export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
     upstream,
     stdio: values.stdio,
     dialect: values.dialect,
-    host: values.host,
-    port: integer('--port', values.port, 0, 65535)!,
-    pageSize: integer('--page-size', values['page-size'], 1, Number.MAX_SAFE_INTEGER),
-    timeoutMs: integer('--timeout', values.timeout, 1, 2_147_483_647),
+    host: parseHost(values.host),
+    port: parsePort(values.port),
+    pageSize: values['page-size'] === undefined ? undefined : parseInteger('--page-size', values['page-size'], 1, Number.MAX_SAFE_INTEGER),
+    timeoutMs: values.timeout === undefined ? undefined : parseInteger('--timeout', values.timeout, 1, 2_147_483_647),
   };
-}
-
-function integer(flag: string, text: string | undefined, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be an integer from ${min} to ${max}, got ${text}.`);
-  return n;
 }

@@ -1,0 +1,62 @@
+// What both bins (the proxy and the demo server) do around their HTTP server, in one place: listen
+// and say plainly why not, and close on a signal.
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A listen that failed; its message is the one plain line a bin prints before it exits 1. */
+export class ListenError extends Error {
+  override name = 'ListenError';
+}
+
+/** Where a listening server is reached: its MCP endpoint, and the Host header values it answers to. */
+export interface HttpEndpoint {
+  url: string;
+  allowedHosts: string[];
+}
+
+/** Starts `http` listening on host:port; rejects with a ListenError saying why it could not (port taken, no such address or host). */
+export async function listenHttp(http: HttpServer, host: string, port: number): Promise<HttpEndpoint> {
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(`cannot listen on ${hostAndPort(host, port)}: ${listenProblem(error, host)}`)));
+    http.listen(port, host, resolve);
+  });
+  const address = http.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // Only now is the port known (0 picks one); a local server answers only to its own names (DNS rebinding).
+  return { url: `http://${shown}:${address.port}/mcp`, allowedHosts: [`${shown}:${address.port}`, `localhost:${address.port}`] };
+}
+
+function hostAndPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Why a listen failed, in words; node's own message for a cause not named here. */
+function listenProblem(error: NodeJS.ErrnoException, host: string): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return 'the address is in use (another process listens there; --port 0 picks a free port)';
+    case 'EADDRNOTAVAIL':
+      return `${host} is not an address of this machine`;
+    case 'EACCES':
+      return 'permission denied (ports below 1024 need privileges)';
+    case 'ENOTFOUND':
+      return `no address found for the host name ${host}`;
+    case 'EAI_AGAIN':
+      return `the host name ${host} could not be looked up (a temporary DNS failure)`;
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * On SIGINT or SIGTERM: stop accepting, end open connections (an SSE answer in flight must not keep
+ * the process alive after Ctrl-C), run `cleanup`, exit 0.
+ */
+export function closeOnSignal(http: HttpServer, cleanup: () => Promise<unknown>): void {
+  const stop = (): void => {
+    http.close(() => void cleanup().finally(() => process.exit(0)));
+    http.closeAllConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
