@@ -120,9 +120,14 @@ export function explain(schema: unknown, dialect: Dialect): Explanation[] {
       explanations.push({ path: d.path, keyword: d.path.split('/').pop() ?? '', outcome: 'lost', detail: `${d.code}: ${d.message}` });
     }
   }
+  // A `$ref` walked more than once (inside a definition used in several places, or unrolled) has
+  // one fate to tell: where any visit cut or dropped it, that; written out elsewhere is the lesser news.
+  const refWords = new Set<string>();
+  for (const e of explanations) if (e.keyword === '$ref' && (e.outcome === 'described' || e.outcome === 'lost')) refWords.add(e.path);
   const seen = new Set<string>();
   return explanations
     .filter((e) => {
+      if (e.keyword === '$ref' && e.outcome === 'renamed' && refWords.has(e.path)) return false;
       const key = `${e.path}\u0000${e.keyword}\u0000${e.outcome}\u0000${e.detail}`;
       if (seen.has(key)) return false;
       seen.add(key);

@@ -92,11 +92,19 @@ export function describe(
   const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
   const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, s.plan.references ? withRefsShown(s, dropped) : dropped, explain !== undefined, s.plan.vocabulary);
   const sentences = outcome.sentences;
+  // Sentences for a `$ref` elsewhere in the input (cut at a cycle, not fetched): its explain entry once the text is known.
+  let eventsCarry: [string, string][] | undefined;
   if (events) {
     for (const e of events) {
       const text = s.plan.events.get(e.event);
-      if (text) sentences.push(fill(text, (n) => e.vars[n]));
-      else if (e.event === 'cycle') report(s, 'rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, pointer(s));
+      if (text) {
+        const sentence = fill(text, (n) => e.vars[n]);
+        sentences.push(sentence);
+        if (e.explainAt !== undefined && s.explain) (eventsCarry ??= []).push([e.explainAt, sentence]);
+        continue;
+      }
+      if (e.explainAt !== undefined && s.explain) s.explain.push({ path: e.explainAt, keyword: '$ref', outcome: 'lost', detail: `the dialect has no wording for the event ${e.event}, so no sentence carries it` });
+      if (e.event === 'cycle') report(s, 'rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, pointer(s));
       else if (e.event === 'false-property') report(s, 'rule-lost', 'warning', `property ${JSON.stringify(e.vars.name)} accepts nothing; it is left out and the dialect has no note for it`, pointer(s));
       else if (e.event === 'enum-null') report(s, 'rule-lost', 'warning', 'null is taken out of this enum and the dialect has no note for it, so the spelled schema refuses a null the canonical schema accepts', at(s, node, 'enum'));
     }
@@ -114,6 +122,9 @@ export function describe(
       if (renamed?.has(k) || !hasOwn(node, keyOf(k))) continue;
       explain.push({ path: at(s, node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? sentence : `${sentence} (no description can be carried here)` });
     }
+  }
+  if (eventsCarry && s.explain) {
+    for (const [path, sentence] of eventsCarry) s.explain.push({ path, keyword: '$ref', outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? sentence : `${sentence} (no description can be carried here)` });
   }
   if (!canDescribe) {
     report(s, 'note-lost', 'warning', `this dialect admits no description here, so these sentences cannot be carried: ${sentences.join(' ')}`, pointer(s));

@@ -7,10 +7,10 @@
 import { hasOwn, isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
 import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { spellTypes } from './nulls.js';
-import type { PolicyTable } from './plan.js';
+import type { Plan, PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
-import { type WalkState, type NoteEvent, SKIP, PLACEHOLDER } from './walk-state.js';
+import { type WalkState, type NoteEvent, type Explanation, SKIP, PLACEHOLDER } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
@@ -76,10 +76,13 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     }
     if (refs !== undefined) {
       if (k === '$defs' || k === 'definitions') {
-        if (node === s.root && s.depth === 1 && refs.mode === 'keep' && !s.placeholderSeen) {
+        const rootDefinitions = node === s.root && s.depth === 1;
+        if (rootDefinitions && refs.mode === 'keep' && !s.placeholderSeen) {
           s.placeholderSeen = true;
           put(out, refs.definitionsKeyword, PLACEHOLDER);
         }
+        // Definitions kept where and as they were are silent, as in a dialect that keeps every keyword.
+        if (explain && !(rootDefinitions && refs.mode === 'keep' && key === refs.definitionsKeyword)) explain.push(definitionsFate(at(s, node, key), key, refs, rootDefinitions));
         continue;
       }
     } else if (k === '$ref' && typeof value === 'string') {
@@ -235,4 +238,10 @@ function checkLargeEnum(s: WalkState, node: JsonObject, key: string, value: unkn
   if (chars > large.maxChars) {
     report(s, 'limit-exceeded', 'error', `a string enum of ${value.length} values totals ${chars} characters; this dialect allows ${large.maxChars} for an enum over ${large.over} values`, at(s, node, key));
   }
+}
+
+/** What explain says of a `$defs` (or draft-07 `definitions`) keyword the output does not keep as it stands: re-spelled, hoisted, or written out where referenced. */
+function definitionsFate(path: string, key: string, refs: NonNullable<Plan['references']>, atRoot: boolean): Explanation {
+  const detail = refs.mode !== 'keep' ? 'written out in place where referenced' : atRoot ? `spelled ${refs.definitionsKeyword}` : `moved to the root ${refs.definitionsKeyword}`;
+  return { path, keyword: key, outcome: 'renamed', detail };
 }

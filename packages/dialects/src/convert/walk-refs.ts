@@ -10,7 +10,7 @@ import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph, type WayOut } from './ref-graph.js';
 import { fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
-import { tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
+import { at, tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
 import { draft07Siblings, withoutRef } from './walk-read.js';
 import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
@@ -45,13 +45,15 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   const ref = node.$ref as string;
   const resolution = refIndex(s).resolve(ref);
   const siblings = s.normalize ? draft07Siblings(s, node) : withoutRef(s, node);
+  // Where explain records this reference's fate (a node the walk made up has none in the input).
+  const refAt = s.explain !== undefined && !s.madeUp.has(node) ? at(s, node, '$ref') : undefined;
   if (resolution.kind !== 'local') {
     const refPath = pointer(s, ['$ref']);
     if (resolution.kind === 'missing') report(s, 'unresolved-ref', 'error', resolution.reason, refPath);
     else report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, refPath);
     // A reader that cannot follow this reference must not be handed it: the sentence carries it.
     const ev: NoteEvent[] = [...(events ?? [])];
-    if (resolution.kind === 'external') ev.push({ event: 'external-ref', vars: { ref } });
+    if (resolution.kind === 'external') ev.push(refAt === undefined ? { event: 'external-ref', vars: { ref } } : { event: 'external-ref', vars: { ref }, explainAt: refAt });
     return walkObject(s, siblings ?? {}, atRoot, ev.length > 0 ? ev : undefined);
   }
   const target = resolution.target;
@@ -65,10 +67,20 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   // How often the walk already stands inside this target: past the dialect's unrolling, the cycle is cut.
   const depth = Math.max(count(s.path, target.node), count(s.inlineNodes, target.node));
   const inline = shouldInline(s, target);
-  if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events);
-  if (inline || (refs.siblings === 'merge' && siblings !== undefined)) return inlineRef(s, target, siblings, atRoot, events);
+  if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events, refAt);
+  if (inline || (refs.siblings === 'merge' && siblings !== undefined)) {
+    if (refAt !== undefined) s.explain?.push({ path: refAt, keyword: '$ref', outcome: 'renamed', detail: `written out in place: the schema at ${ref} stands here` });
+    return inlineRef(s, target, siblings, atRoot, events);
+  }
   const name = target.tokens.length === 0 ? undefined : definitionName(s, target);
   const spelled = name === undefined ? '#' : refs.refPrefix + fragmentToken(name);
+  if (refAt !== undefined) {
+    s.explain?.push(
+      refs.refKeyword === '$ref' && spelled === ref
+        ? { path: refAt, keyword: '$ref', outcome: 'kept', detail: 'kept as a keyword' }
+        : { path: refAt, keyword: '$ref', outcome: 'renamed', detail: `spelled ${refs.refKeyword}: ${spelled}` },
+    );
+  }
   return refWithSiblings(s, spelled, siblings, atRoot, events);
 }
 
@@ -180,7 +192,7 @@ function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly str
   return out;
 }
 
-function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
+function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined, refAt: string | undefined): unknown {
   const final = finalTarget(s, target);
   if (final !== target && !target.rootDefinition) target = final;
   const t = final.node;
@@ -198,6 +210,7 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
     unroll > 0 && s.plan.events.has('cycle-unrolled')
       ? { event: 'cycle-unrolled', vars: { name: target.name, depth: String(unroll + 1) } }
       : { event: 'cycle', vars: { name: target.name } };
+  if (refAt !== undefined) cycle.explainAt = refAt;
   const ev: NoteEvent[] = [...(events ?? []), cycle];
   const savedTokens = s.tokens;
   s.tokens = tokenList(target.tokens);

@@ -27,6 +27,8 @@ export interface Explanation {
 export interface NoteEvent {
   event: string;
   vars: Record<string, string>;
+  /** For explain: the input keyword whose rule this event's sentence carries (a `$ref` cut or not fetched). */
+  explainAt?: string;
 }
 
 export class WalkState {

@@ -326,6 +326,37 @@ describe('other node rules', () => {
     const nova = explain({ type: 'object', additionalProperties: false, properties: {} }, loadDialects().get('nova'));
     expect(nova.find((x) => x.keyword === 'additionalProperties')?.outcome).toBe('lost');
   });
+
+  // Each $ref and $defs is a keyword of the input too: written out in place, re-spelled, carried in
+  // a description (a cut cycle, an external reference) or kept. Before, explain left them out.
+  it('explains what became of each reference and of the definitions', () => {
+    const schema = {
+      type: 'object',
+      properties: { data: { $ref: '#/$defs/Node' }, a: { $ref: '#/$defs/A' }, x: { $ref: 'https://example.com/x.json' } },
+      $defs: { A: { type: 'string' }, Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+    };
+    const fates = (dialect: string) => {
+      const byPath = new Map<string, string>();
+      for (const e of explain(schema, loadDialects().get(dialect))) if (e.keyword === '$ref' || e.keyword === '$defs') byPath.set(e.path, `${e.outcome}: ${e.detail}`);
+      return Object.fromEntries(byPath);
+    };
+    const repeats = (text: string) => expect.stringMatching(new RegExp(`^described: .*Repeats the structure of Node${text}`));
+    expect(fates('flat')).toEqual({
+      '/$defs': 'renamed: written out in place where referenced',
+      '/properties/a/$ref': 'renamed: written out in place: the schema at #/$defs/A stands here',
+      '/properties/data/$ref': 'renamed: written out in place: the schema at #/$defs/Node stands here',
+      '/$defs/Node/properties/children/items/$ref': repeats(', to any depth'),
+      '/properties/x/$ref': expect.stringMatching(/^described: .*https:\/\/example\.com\/x\.json/),
+    });
+    const gemini = fates('gemini');
+    expect(gemini['/$defs']).toBe('renamed: spelled defs');
+    expect(gemini['/properties/a/$ref']).toBe('renamed: spelled ref: #/defs/A');
+    expect(gemini['/$defs/Node/properties/children/items/$ref']).toEqual(repeats('; nested at most'));
+    const openai = fates('openai_strict');
+    expect(openai['/$defs']).toBeUndefined(); // kept where and as it was: silent, as in canonical
+    expect(openai['/properties/data/$ref']).toBe('kept: kept as a keyword');
+    expect(openai['/properties/x/$ref']).toMatch(/^described: /);
+  });
 });
 
 describe('spelling a value of any type', () => {
