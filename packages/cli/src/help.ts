@@ -12,7 +12,7 @@ Publish one canonical JSON Schema in the dialect each client or model API can re
 Commands:
   list                            every dialect with its versions, status and sources
   convert --dialect NAME [FILE|-] a schema, a Tool or a tools/list result into NAME (JSON out)
-  explain --dialect NAME FILE     for every rule of the schema: kept, carried in a description, or lost
+  explain --dialect NAME FILE     for every rule of the schema: kept, re-spelled, in a description, or lost
   lint [FILE|-]                   check MCP tool schemas
   docs [--out DIR] [--check]      generate (or check) the dialect reference pages
   new NAME [--from BASE] [--dir DIR]   write a draft rule file for a dialect of your own

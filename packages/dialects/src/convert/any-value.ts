@@ -48,6 +48,18 @@ function typesIn(schema: unknown): string[] | undefined {
 
 const admits = (types: readonly string[], t: string): boolean => types.includes(t) || (t === 'integer' && types.includes('number'));
 
+/**
+ * The type a null-only schema is spelled with under a nullable flag, which needs a type beside it
+ * (Ajv, and so the MCP SDK client, refuses a bare `nullable: true`, as vendors do): the type of the
+ * spell's one branch that carries the flag ("null rides on the string branch"). Undefined when the
+ * spell names no such branch.
+ */
+export function nullCarrierType(spell: JsonObject): string | undefined {
+  const branches = Array.isArray(spell.anyOf) ? (spell.anyOf as unknown[]) : [spell];
+  const carriers = branches.filter((b) => isPlainObject(b) && b.nullable === true && typeof b.type === 'string');
+  return carriers.length === 1 ? ((carriers[0] as JsonObject).type as string) : undefined;
+}
+
 /** Does a spelling (the rule file's `spell`, narrowed or not) accept values of type `t`? */
 export function spellAdmits(spell: JsonObject, t: string): boolean {
   if (Array.isArray(spell.anyOf)) return spell.anyOf.some((b) => spellAdmits(b as JsonObject, t));

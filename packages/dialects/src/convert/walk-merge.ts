@@ -108,9 +108,12 @@ export function nullOutOfValues(s: WalkState, node: JsonObject, enumOnly = false
   const constNull = !enumOnly && hasOwn(node, 'const') && node.const === null;
   if (!enumNull && !constNull) return node;
   const out: JsonObject = {};
+  // An enum of null alone leaves no enum (an empty one is no schema): the flag says it all.
+  const enumRest = enumNull ? (en as unknown[]).filter((x) => x !== null) : undefined;
   for (const k in node) {
     if (k === 'const' && constNull) continue;
-    put(out, k, k === 'enum' && enumNull ? (en as unknown[]).filter((x) => x !== null) : node[k]);
+    if (k === 'enum' && enumRest !== undefined && enumRest.length === 0) continue;
+    put(out, k, k === 'enum' && enumRest !== undefined ? enumRest : node[k]);
     recordOrigin(s, out, k, tokensOf(s, node, k));
   }
   const readAs = s.readAs?.get(node);

@@ -110,6 +110,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       }
       continue;
     }
+    // Where this keyword's own explain entry goes: a map closed later takes it back with its contents.
+    const keywordMark = explain !== undefined ? explain.length : -1;
     if (policy.kind === 'rename') {
       outKey = policy.to;
       mayCollide = true;
@@ -139,7 +141,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       const saved = s.tokens;
       if (origin) s.tokens = tokenList(origin);
       else saved.push(key);
-      const mark = explain !== undefined && (k === 'additionalProperties' || k === 'patternProperties') ? explain.length : -1;
+      const mark = k === 'additionalProperties' || k === 'patternProperties' ? keywordMark : -1;
       if (value === false && k === 'items' && falseUnspellable(s)) v = SKIP;
       else if (kind === Kind.Sub) v = walk(s, value, false, k);
       else if (kind === Kind.Arr && Array.isArray(value)) v = walkArray(s, value, k, (k === 'anyOf' || k === 'oneOf') && typeof node.type === 'string' ? node.type : undefined);
@@ -174,13 +176,14 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const kept = excluded && withoutExcluded(out.type as unknown[], excluded);
     if (kept) out.type = kept.length === 1 ? kept[0] : kept;
   }
+  const branch = keyword === 'anyOf' || keyword === 'oneOf';
   if (plan.spellsTypes) {
-    const branch = keyword === 'anyOf' || keyword === 'oneOf';
     s.typeNode = node;
-    out = spellTypes(out, plan, nullFromValues, s, branch);
+    const valuesOnlyNull = nullFromValues && own(node, 'enum') === undefined && !hasOwn(node, 'const') && own(node, 'type') === undefined;
+    out = spellTypes(out, plan, nullFromValues, s, branch, valuesOnlyNull);
     if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
-  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events);
+  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, branch);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);

@@ -189,6 +189,8 @@ function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly str
   recordOrigin(s, pair, '1', site);
   put(out, 'allOf', pair);
   recordOrigin(s, out, 'allOf', site);
+  // The allOf is the walk's own way to apply both; explain tells of the $ref, not of a keyword the author never wrote.
+  (s.madeUpKeys ??= new WeakMap()).set(out, new Set(['allOf']));
   return out;
 }
 

@@ -416,8 +416,56 @@ describe('spelling a value of any type', () => {
   });
 
   it('reports a null-only schema, which a nullable flag cannot spell', () => {
-    const r = convert({ type: 'object', properties: { n: { type: 'null' } }, required: ['n'] }, d);
-    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([['type-spelling', '/properties/n/type']]);
+    const r = convert({ type: 'object', properties: { n: { type: 'null' }, c: { const: null }, e: { enum: [null] } }, required: ['n', 'c', 'e'] }, d);
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([
+      ['type-spelling', '/properties/c'],
+      ['type-spelling', '/properties/e'],
+      ['type-spelling', '/properties/n/type'],
+    ]);
+    // Not an empty enum (no schema at all) beside an any-value spelling, as before.
+    const p = (r.output as any).properties;
+    expect([p.n, p.c, p.e]).toEqual([{ nullable: true }, { nullable: true }, { nullable: true }]);
+  });
+
+  // A bare `nullable: true` is refused by Ajv (so by the MCP SDK client) and by gemini: where the
+  // any-value spell names the branch null rides on, a null-only schema takes that branch's type and
+  // the null-only sentence; a union branch is still folded into its parent's flag.
+  it('spells a null-only schema with the type the spell carries null on, and says it must be null', () => {
+    const carried = dialectFrom(
+      `rules:
+  - id: any
+    source: spec
+    anyValue: { spell: { anyOf: [{ type: string, nullable: true }, { type: number }] }, inferFromEnum: true }
+  - id: nulls
+    source: spec
+    nulls: nullable-flag`,
+      { notes: `${NOTES}\n  - event: null-only\n    text: "Must be null."` },
+    );
+    const r = convert({ type: 'object', properties: { n: { type: 'null', description: 'Reserved.' }, c: { const: null }, u: { anyOf: [{ type: 'null' }, { type: 'integer' }] } } }, carried);
+    const p = (r.output as any).properties;
+    expect(p.n).toEqual({ description: 'Reserved. Must be null.', nullable: true, type: 'string' });
+    expect(p.c).toEqual({ nullable: true, type: 'string', description: 'Must be null.' });
+    expect(p.u).toEqual({ type: 'integer', nullable: true });
+    expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([
+      ['type-spelling', '/properties/c'],
+      ['type-spelling', '/properties/n/type'],
+    ]);
+  });
+
+  // With null taken out into the flag, the enum's other values still decide the type; before, the
+  // node was read as null-only: no type, and inside anyOf the branch (and its sentence) was folded
+  // away as "null", so the spelled schema refused 2.5 with no diagnostic, or was `anyOf: []`.
+  it('an enum of a value and null keeps the value, its type and its sentence, in a branch too', () => {
+    const r = convert(
+      { type: 'object', properties: { e: { enum: [2.5, null] }, u: { anyOf: [{ enum: [2.5, null] }, { type: 'string' }] }, one: { anyOf: [{ enum: [2.5, null] }] } }, required: ['e', 'u', 'one'] },
+      d,
+    );
+    const p = (r.output as any).properties;
+    const branch = { nullable: true, type: 'number', description: 'Must be one of: 2.5.' };
+    expect(p.e).toEqual(branch);
+    expect(p.u).toEqual({ anyOf: [branch, { type: 'string' }] });
+    expect(p.one).toEqual({ anyOf: [branch] });
+    expect(r.diagnostics).toEqual([]);
   });
 });
 

@@ -48,7 +48,7 @@ const EXPLAIN_CASES: { name: string; input: unknown; check: Check; failing: Read
     name: '(10a) a $ref with a sibling type: no engine-made allOf entry at the root',
     input: { type: 'object', $ref: '#/$defs/Node', $defs: { Node: { type: 'array' } } },
     check: keywordMatchesPath,
-    failing: new Set(['flat@2026-11']),
+    failing: new Set(),
   },
   {
     name: '(10b) const null is explained as const',
@@ -60,7 +60,7 @@ const EXPLAIN_CASES: { name: string; input: unknown; check: Check; failing: Read
     name: '(10c) an enum holding null inside a dropped allOf is not "described" with an unwritten sentence',
     input: { type: 'object', properties: { e: { allOf: [{ anyOf: [{ enum: [2.5, null] }] }, { type: 'array' }] } } },
     check: describedIsWritten,
-    failing: new Set(['gemini@2026-10']),
+    failing: new Set(),
   },
   {
     name: '(10d) a boolean definition reached through draft-07 array items is not explained as "not"',
