@@ -4,31 +4,25 @@
  */
 import { hasOwn, own, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
-import { nullCarrierType } from './any-value.js';
 import type { Plan } from './plan.js';
 
 /**
  * Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper).
- * `nullFromValues`: null was taken out of the node's enum or const before the walk; `valuesOnlyNull`:
- * and it was their only value (`const: null`). `branch`: the node is an anyOf/oneOf branch, where a
- * null-only schema is folded into the parent.
+ * `nullFromValues`: null was taken out of the node's enum or const before the walk. `bareNull`: the
+ * node accepts only null and nothing gives the flag a type (reported). `branch`: the node is an
+ * anyOf/oneOf branch, where a null-only schema is folded into the parent.
  */
 export interface TypeConflicts {
   typeConflict(message: string): void;
 }
 
-export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false, valuesOnlyNull = false): JsonObject {
+export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false, bareNull = false): JsonObject {
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
-    const type = own(out, 'type');
-    const onlyNull = valuesOnlyNull || type === 'null' || (Array.isArray(type) && type.length > 0 && type.every((t) => t === 'null'));
     const refs = plan.references;
     out = toNullableFlag(out, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
     if (nullFromValues) out.nullable = true;
-    // With a null-carrying type in the any-value spell, the any-value step spells it and reports it.
-    if (onlyNull && !branch && (plan.anyValue === undefined || nullCarrierType(plan.anyValue.spell) === undefined)) {
-      sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
-    }
+    if (bareNull && !branch) sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
   else if (nulls === 'any-of') out = nullTypeToAnyOf(out, sink);
   if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, sink);

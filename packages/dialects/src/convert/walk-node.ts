@@ -21,7 +21,7 @@ import { moveIntoBranches } from './walk-branches.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
-import { excludedTypes, withoutExcluded } from './any-value.js';
+import { excludedTypes, nullCarrierType, withoutExcluded } from './any-value.js';
 import { walk, walkArray, walkMap } from './walk.js';
 
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
@@ -177,13 +177,17 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (kept) out.type = kept.length === 1 ? kept[0] : kept;
   }
   const branch = keyword === 'anyOf' || keyword === 'oneOf';
+  // Null alone under a nullable flag (type null, or an enum or const whose only value was null): the
+  // any-value step spells it with the type the spell carries null on; without one it stays a bare
+  // flag, reported. A union branch of null alone is folded into its parent's flag instead.
+  const nullOnly = plan.nulls === 'nullable-flag' && (nullFromValues ? own(node, 'enum') === undefined && !hasOwn(node, 'const') && own(node, 'type') === undefined : isNullType(own(node, 'type')));
+  const carried = nullOnly && !branch && !besideRef && plan.anyValue !== undefined && nullCarrierType(plan.anyValue.spell) !== undefined;
   if (plan.spellsTypes) {
     s.typeNode = node;
-    const valuesOnlyNull = nullFromValues && own(node, 'enum') === undefined && !hasOwn(node, 'const') && own(node, 'type') === undefined;
-    out = spellTypes(out, plan, nullFromValues, s, branch, valuesOnlyNull);
+    out = spellTypes(out, plan, nullFromValues, s, branch, nullOnly && !carried);
     if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
-  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, branch);
+  if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, carried);
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
@@ -247,4 +251,9 @@ function checkLargeEnum(s: WalkState, node: JsonObject, key: string, value: unkn
 function definitionsFate(path: string, key: string, refs: NonNullable<Plan['references']>, atRoot: boolean): Explanation {
   const detail = refs.mode !== 'keep' ? 'written out in place where referenced' : atRoot ? `spelled ${refs.definitionsKeyword}` : `moved to the root ${refs.definitionsKeyword}`;
   return { path, keyword: key, outcome: 'renamed', detail };
+}
+
+/** `"null"`, or a type list of nothing but null. */
+function isNullType(t: unknown): boolean {
+  return t === 'null' || (Array.isArray(t) && t.length > 0 && t.every((x) => x === 'null'));
 }

@@ -441,11 +441,16 @@ describe('spelling a value of any type', () => {
     nulls: nullable-flag`,
       { notes: `${NOTES}\n  - event: null-only\n    text: "Must be null."` },
     );
-    const r = convert({ type: 'object', properties: { n: { type: 'null', description: 'Reserved.' }, c: { const: null }, u: { anyOf: [{ type: 'null' }, { type: 'integer' }] } } }, carried);
+    const r = convert(
+      { type: 'object', properties: { n: { type: 'null', description: 'Reserved.' }, c: { const: null }, u: { anyOf: [{ type: 'null' }, { type: 'integer' }] }, kw: { nullable: true } } },
+      carried,
+    );
     const p = (r.output as any).properties;
     expect(p.n).toEqual({ description: 'Reserved. Must be null.', nullable: true, type: 'string' });
     expect(p.c).toEqual({ nullable: true, type: 'string', description: 'Must be null.' });
     expect(p.u).toEqual({ type: 'integer', nullable: true });
+    // An author's own `nullable` keyword (OpenAPI's, an annotation in 2020-12) says nothing of null alone.
+    expect(p.kw.description).toBeUndefined();
     expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([
       ['type-spelling', '/properties/c'],
       ['type-spelling', '/properties/n/type'],
