@@ -97,7 +97,16 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
   // A stack overflow while the parser builds a collection comes under this code: no syntax error, so say what stopped it.
   const yamlMessage = (e: { code: string; message: string }): string =>
     e.code === 'RESOURCE_EXHAUSTION' ? 'nesting too deep to read (the YAML parser ran out of stack here)' : e.message.split('\n')[0]!;
-  for (const e of doc().errors) fail(`YAML: ${yamlMessage(e)}`, at(e.pos[0]));
+  // The overflow can surface at more than one collection on its way out (which, and how many,
+  // depends on the stack the caller left): the first says it; the rest are its echoes.
+  let overflowSaid = false;
+  for (const e of doc().errors) {
+    if (e.code === 'RESOURCE_EXHAUSTION') {
+      if (overflowSaid) continue;
+      overflowSaid = true;
+    }
+    fail(`YAML: ${yamlMessage(e)}`, at(e.pos[0]));
+  }
   if (problems.length === 0) {
     let raw: unknown;
     try {

@@ -118,6 +118,10 @@ describe('rule file loading', () => {
     const deep = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: ${'['.repeat(20000)}${']'.repeat(20000)}\n`);
     expect(deep.diagnostics.map((d) => d.message)).toEqual(['YAML: nesting too deep to read (the YAML parser ran out of stack here)']);
     expect(deep.diagnostics[0]?.path).toMatch(/^dialects\/demo@2026-03\.yaml:13:\d+$/);
+    // Said once, however much stack the caller left: with less of it the parser also reported the
+    // overflow at a second collection, and the file got the same message twice.
+    const nested = (depth: number): DialectError => (depth === 0 ? refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    drop: ${'['.repeat(20000)}${']'.repeat(20000)}\n`) : nested(depth - 1));
+    for (let depth = 0; depth <= 2000; depth += 100) expect(nested(depth).diagnostics.map((d) => d.message), `${depth} frames in`).toEqual(['YAML: nesting too deep to read (the YAML parser ran out of stack here)']);
   });
 
   it('reports a YAML number JSON has not beside the schema problems of the same file', () => {
