@@ -4,19 +4,15 @@
  * tool schema. Ajv2020 reads 2020-12 (and schemas without `$schema`); the classic class reads
  * draft-07: the two cannot share one instance.
  */
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { ajvModules, type AnyAjv } from '../ajv-modules.js';
 import type { Draft } from './draft.js';
 import { exactMultipleOf, finiteLimits } from './number-keywords.js';
 import { makePatternEngine } from './safe-regexp.js';
 
-export type AnyAjv = Ajv | Ajv2020;
-
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;
+export type { AnyAjv } from '../ajv-modules.js';
 
 function create(draft: Draft, ownProperties: boolean): AnyAjv {
+  const { Ajv, Ajv2020, addFormats } = ajvModules();
   const options = {
     // All violations at once: a model fixes every problem in one retry.
     allErrors: true,
@@ -37,7 +33,7 @@ function create(draft: Draft, ownProperties: boolean): AnyAjv {
   addFormats(ajv);
   // number-keywords.ts: exact decimal multipleOf (0.07 is a multiple of 0.01), and limits that
   // refuse a non-finite number rather than skip it.
-  for (const def of [exactMultipleOf, finiteLimits]) {
+  for (const def of [exactMultipleOf(), finiteLimits()]) {
     for (const k of Array.isArray(def.keyword) ? def.keyword : [def.keyword]) ajv.removeKeyword(k);
     ajv.addKeyword(def);
   }

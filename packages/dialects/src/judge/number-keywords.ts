@@ -16,7 +16,8 @@
  * them (the README names this limit). Two integers that JavaScript holds exactly are compared
  * with `%`; anything else goes through BigInt.
  */
-import { _, str, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
+import { ajvModules } from '../ajv-modules.js';
 
 /** `x` as digits × 10^exp, from its shortest decimal spelling. */
 function decimal(x: number): [bigint, number] {
@@ -49,37 +50,43 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 // No `type: 'number'` on these definitions: with strictNumbers Ajv would skip them for NaN and
 // Infinity; each tests `typeof` itself and refuses a non-finite number.
 
-/** Replaces Ajv's `multipleOf` (same error shape: `{multipleOf}`). */
-export const exactMultipleOf: CodeKeywordDefinition = {
-  keyword: 'multipleOf',
-  schemaType: 'number',
-  $data: true,
-  error: {
-    message: ({ schemaCode }) => str`must be multiple of ${schemaCode}`,
-    params: ({ schemaCode }) => _`{multipleOf: ${schemaCode}}`,
-  },
-  code(cxt: KeywordCxt) {
-    const { gen, data, schemaCode } = cxt;
-    const check = gen.scopeValue('func', { ref: isMultipleOf });
-    cxt.fail$data(_`typeof ${data} == "number" && !${check}(${data}, ${schemaCode})`);
-  },
-};
+/** Replaces Ajv's `multipleOf` (same error shape: `{multipleOf}`). Built when an instance is, with Ajv's builders. */
+export function exactMultipleOf(): CodeKeywordDefinition {
+  const { _, str } = ajvModules();
+  return {
+    keyword: 'multipleOf',
+    schemaType: 'number',
+    $data: true,
+    error: {
+      message: ({ schemaCode }) => str`must be multiple of ${schemaCode}`,
+      params: ({ schemaCode }) => _`{multipleOf: ${schemaCode}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { gen, data, schemaCode } = cxt;
+      const check = gen.scopeValue('func', { ref: isMultipleOf });
+      cxt.fail$data(_`typeof ${data} == "number" && !${check}(${data}, ${schemaCode})`);
+    },
+  };
+}
 
 const COMPARISON: Record<string, string> = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' };
 
 /** Replaces Ajv's `maximum`, `minimum`, `exclusiveMaximum`, `exclusiveMinimum` (same error shape). */
-export const finiteLimits: CodeKeywordDefinition = {
-  keyword: Object.keys(COMPARISON),
-  schemaType: 'number',
-  $data: true,
-  error: {
-    message: ({ keyword, schemaCode }) => str`must be ${COMPARISON[keyword]!} ${schemaCode}`,
-    params: ({ keyword, schemaCode }) => _`{comparison: ${COMPARISON[keyword]!}, limit: ${schemaCode}}`,
-  },
-  code(cxt: KeywordCxt) {
-    const { keyword, data, schemaCode } = cxt;
-    const fails =
-      keyword === 'maximum' ? _`${data} > ${schemaCode}` : keyword === 'minimum' ? _`${data} < ${schemaCode}` : keyword === 'exclusiveMaximum' ? _`${data} >= ${schemaCode}` : _`${data} <= ${schemaCode}`;
-    cxt.fail$data(_`typeof ${data} == "number" && (${fails} || !isFinite(${data}))`);
-  },
-};
+export function finiteLimits(): CodeKeywordDefinition {
+  const { _, str } = ajvModules();
+  return {
+    keyword: Object.keys(COMPARISON),
+    schemaType: 'number',
+    $data: true,
+    error: {
+      message: ({ keyword, schemaCode }) => str`must be ${COMPARISON[keyword]!} ${schemaCode}`,
+      params: ({ keyword, schemaCode }) => _`{comparison: ${COMPARISON[keyword]!}, limit: ${schemaCode}}`,
+    },
+    code(cxt: KeywordCxt) {
+      const { keyword, data, schemaCode } = cxt;
+      const fails =
+        keyword === 'maximum' ? _`${data} > ${schemaCode}` : keyword === 'minimum' ? _`${data} < ${schemaCode}` : keyword === 'exclusiveMaximum' ? _`${data} >= ${schemaCode}` : _`${data} <= ${schemaCode}`;
+      cxt.fail$data(_`typeof ${data} == "number" && (${fails} || !isFinite(${data}))`);
+    },
+  };
+}

@@ -4,16 +4,11 @@
  * tool at registration costs one meta-schema check, not an Ajv start-up. The Ajv instances that
  * check example values are created on first use and kept for the life of the process.
  */
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { ajvModules, type AnyAjv } from '../ajv-modules.js';
 import type { SchemaDialect } from './dialect.js';
 
-type AnyAjv = Ajv | Ajv2020;
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;
-
 function create(dialect: SchemaDialect): AnyAjv {
+  const { Ajv, Ajv2020, addFormats } = ajvModules();
   // strict: false lets unknown keywords (x-mcp-header and other annotations) through, as the
   // dialects allow; logger: false keeps unknown formats from printing.
   const options = { allErrors: true, strict: false, logger: false, validateSchema: false } as const;

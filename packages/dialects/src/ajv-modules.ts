@@ -1,0 +1,35 @@
+/**
+ * Ajv, Ajv2020, ajv-formats and Ajv's code builders, loaded on first use rather than with the
+ * package: a process that only converts (`import { convert } from '@redouble/dialects'`) never
+ * creates an Ajv instance, and loading the three modules is about a quarter of the package's import
+ * time. The judge and the linter ask here when they create their first instance. All three are
+ * CommonJS, so `require` loads them synchronously, from the same module cache an ESM import uses.
+ */
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
+
+export type AnyAjv = AjvModule.Ajv | Ajv2020Module.Ajv2020;
+
+export interface AjvModules {
+  Ajv: typeof AjvModule.Ajv;
+  Ajv2020: typeof Ajv2020Module.Ajv2020;
+  addFormats: (ajv: AnyAjv) => AnyAjv;
+  /** Ajv's code and message builders, for custom keywords. */
+  _: typeof AjvModule._;
+  str: typeof AjvModule.str;
+}
+
+const require = createRequire(import.meta.url);
+let loaded: AjvModules | undefined;
+
+export function ajvModules(): AjvModules {
+  if (loaded) return loaded;
+  const ajv = require('ajv') as typeof AjvModule;
+  const ajv2020 = require('ajv/dist/2020.js') as typeof Ajv2020Module;
+  const formats = require('ajv-formats') as { default?: unknown };
+  // ajv-formats sets its function as module.exports and as its `default`.
+  const addFormats = (formats.default ?? formats) as (ajv: AnyAjv) => AnyAjv;
+  loaded = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats, _: ajv._, str: ajv.str };
+  return loaded;
+}
