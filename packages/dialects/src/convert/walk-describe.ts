@@ -4,7 +4,6 @@
  * step at a node, and the only one that writes notes and the matching explain entries.
  */
 import { hasOwn, own, put, type JsonObject } from './data.js';
-import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
@@ -19,7 +18,14 @@ const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as 
 const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
 
 /** A schema that says nothing of its type gets the dialect's spelling for "any value", made true for it (any-value.ts). */
-export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inherited: string | undefined, events: NoteEvent[] | undefined, nullOnly = false): NoteEvent[] | undefined {
+export function anyValue(
+  s: WalkState,
+  out: JsonObject,
+  node: JsonObject,
+  inherited: string | undefined,
+  events: NoteEvent[] | undefined,
+  nullOnly?: 'carried' | 'bare',
+): NoteEvent[] | undefined {
   // `out` is an object this walk built, so reading a keyword cannot reach a prototype member.
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
   const t = own(out, 'type');
@@ -32,7 +38,7 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
   }
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
   if (own(out, refKeyword) !== undefined || own(out, '$ref') !== undefined || own(out, 'anyOf') !== undefined || own(out, 'oneOf') !== undefined || own(out, 'allOf') !== undefined) return events;
-  if (nullOnly) {
+  if (nullOnly === 'carried') {
     // Null alone (walk-node.ts): the flag needs a type beside it, so it takes the spell's
     // null-carrying type, with the sentence that only null is accepted. Wider than the canonical
     // schema, which the server still judges by.
@@ -41,11 +47,14 @@ export function anyValue(s: WalkState, out: JsonObject, node: JsonObject, inheri
     report(s, 'type-spelling', 'warning', `a schema that accepts only null has no spelling with a nullable flag; it is spelled as a nullable ${carrier}, with a sentence that only null is accepted`, hasOwn(node, 'type') ? at(s, node, 'type') : pointer(s));
     return [...(events ?? []), { event: 'null-only', vars: {} }];
   }
+  // Null alone with no type to carry it, or a union branch its parent's flag takes in: the flag stays.
+  if (nullOnly === 'bare') return events;
   // The values the input node lists decide its type even where the dialect drops them.
   const values = valuesOf(out) ?? valuesOf(node);
-  // A flag alone has nothing more to spell. Unless the node lists other values (an enum of 2.5 and
-  // null, its null taken out into the flag): they still decide its type.
-  if (own(out, 'nullable') === true && (values === undefined || values.length === 0) && Object.keys(out).every((k) => k === 'nullable' || ANNOTATION_KEYWORDS.has(k))) return events;
+  // A `nullable: true` the author wrote (OpenAPI's keyword; in 2020-12 an annotation) on a node that
+  // states no type: the node accepts any value, so it gets the any-value spelling, whose own
+  // null-carrying branch says null; a flag beside it with no type is what Ajv-based readers refuse.
+  if (own(out, 'nullable') === true && (values === undefined || values.length === 0) && spellAdmits(rule.spell, 'null')) delete out.nullable;
   // The parent's type is handed to a typeless branch, unless the branch lists values of its own.
   const implied = impliedType(out, rule.inferFromEnum, values) ?? (values === undefined ? inherited : undefined);
   if (implied !== undefined) {
