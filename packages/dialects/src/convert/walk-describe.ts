@@ -51,10 +51,6 @@ export function anyValue(
   if (nullOnly === 'bare') return events;
   // The values the input node lists decide its type even where the dialect drops them.
   const values = valuesOf(out) ?? valuesOf(node);
-  // A `nullable: true` the author wrote (OpenAPI's keyword; in 2020-12 an annotation) on a node that
-  // states no type: the node accepts any value, so it gets the any-value spelling, whose own
-  // null-carrying branch says null; a flag beside it with no type is what Ajv-based readers refuse.
-  if (own(out, 'nullable') === true && (values === undefined || values.length === 0) && spellAdmits(rule.spell, 'null')) delete out.nullable;
   // The parent's type is handed to a typeless branch, unless the branch lists values of its own.
   const implied = impliedType(out, rule.inferFromEnum, values) ?? (values === undefined ? inherited : undefined);
   if (implied !== undefined) {

@@ -74,6 +74,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       }
       k = n;
     }
+    // An author's `nullable` (OpenAPI's keyword) is an annotation in the canonical schema, which
+    // refuses null beside `type: string` all the same; where `nullable` is the dialect's own null
+    // spelling, copying it would make the spelling admit a null the server refuses.
+    if (k === 'nullable' && plan.nulls === 'nullable-flag') continue;
     if (refs !== undefined) {
       if (k === '$defs' || k === 'definitions') {
         const rootDefinitions = node === s.root && s.depth === 1;
