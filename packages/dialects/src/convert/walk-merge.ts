@@ -99,6 +99,28 @@ export function typeAdmitsNull(t: unknown): boolean {
 }
 
 /**
+ * OpenAPI's `nullable: true` beside a `type`, read as the judge reads it: Ajv (which judges every
+ * call, as in the MCP SDK) adds null to the type. So the type list gains "null" and the keyword
+ * goes, and each dialect spells that null its own way; dropped as an unknown keyword, it would
+ * have left a spelling that refuses a null the server accepts. (Without a `type` Ajv refuses the
+ * schema; the linter says so.)
+ */
+export function nullableIntoType(s: WalkState, node: JsonObject): JsonObject {
+  const t = node.type;
+  const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.every((x) => typeof x === 'string') ? (t as string[]) : undefined;
+  if (types === undefined) return node;
+  const out: JsonObject = {};
+  for (const k in node) {
+    if (k === 'nullable') continue;
+    put(out, k, k === 'type' ? (types.includes('null') ? node.type : [...types, 'null']) : node[k]);
+    recordOrigin(s, out, k, tokensOf(s, node, k));
+  }
+  const readAs = s.readAs?.get(node);
+  if (readAs) s.readAs?.set(out, readAs);
+  return out;
+}
+
+/**
  * Under a nullable flag, null leaves enum and const before their policies judge the values; with
  * `enumOnly` (nullInEnum), only the enum's null, where the type already says null.
  */

@@ -16,7 +16,7 @@ import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
 import { falseUnspellable } from './walk-boolean.js';
-import { mergeAllOf, constAsEnum, nullOutOfValues, typeAdmitsNull } from './walk-merge.js';
+import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull } from './walk-merge.js';
 import { moveIntoBranches } from './walk-branches.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
@@ -31,6 +31,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   const inherited = s.inheritType;
   s.inheritType = undefined;
   if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
+  if (own(node, 'nullable') === true && hasOwn(node, 'type') && !plan.identity) node = nullableIntoType(s, node);
   if (plan.constAsEnum && hasOwn(node, 'const')) node = constAsEnum(s, node);
   let nullFromValues = false;
   if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || own(node, 'const') === null)) {
@@ -74,9 +75,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       }
       k = n;
     }
-    // An author's `nullable` (OpenAPI's keyword) is an annotation in the canonical schema, which
-    // refuses null beside `type: string` all the same; where `nullable` is the dialect's own null
-    // spelling, copying it would make the spelling admit a null the server refuses.
+    // An author's `nullable` that is left (beside a type it went into the type, above) says nothing
+    // the dialect's own flag should repeat: the flag is written from the types.
     if (k === 'nullable' && plan.nulls === 'nullable-flag') continue;
     if (refs !== undefined) {
       if (k === '$defs' || k === 'definitions') {

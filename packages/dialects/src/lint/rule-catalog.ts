@@ -22,6 +22,7 @@ export const RULE = {
   inputSchemaObjectRoot: 'mcp.tool.input-schema.object-root',
   outputSchemaObjectRoot: 'mcp.tool.output-schema.object-root',
   toolSchemaValid: 'json-schema.tool-schema.valid',
+  openapiNullable: 'json-schema.tool-schema.openapi-nullable',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -35,6 +36,14 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     applies: '2025-11-25, 2026-07-28 (before: a declared $schema is an error)',
     summary:
       'inputSchema and outputSchema are valid under their declared or default dialect (2020-12 or draft-07); local $refs resolve; external $refs are never fetched.',
+  },
+  {
+    id: RULE.openapiNullable,
+    level: 'should',
+    severities: ['error', 'warning'],
+    applies: 'all revisions',
+    summary:
+      'No OpenAPI `nullable: true`: without a `type` Ajv (the judge) cannot compile the schema (error); beside a type without "null" only Ajv reads it as adding null (warning).',
   },
   {
     id: RULE.inputSchemaPresent,

@@ -1,0 +1,39 @@
+/**
+ * json-schema.tool-schema.openapi-nullable: OpenAPI's `nullable: true` in a tool schema. JSON Schema
+ * does not know the keyword, but Ajv (which judges every call here, as in the MCP SDK) reads it:
+ * beside a `type` it adds null, and without one it refuses to compile the schema. So a typeless
+ * `nullable: true` is an error (no call could be judged), and beside a type without "null" it is a
+ * warning: validators other than Ajv refuse the null its author meant to accept.
+ */
+import { RULE } from '../rule-catalog.js';
+import type { LintRule } from '../rule-context.js';
+import { walkSchema } from '../schema-walk.js';
+
+function stringTypes(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === 'string') ? (type as string[]) : undefined;
+}
+
+export const openapiNullable: LintRule = (tool, ctx) => {
+  for (const schema of [tool.inputSchema, tool.outputSchema]) {
+    if (!schema) continue;
+    // A schema too deep or cyclic to walk is reported by json-schema.tool-schema.valid.
+    walkSchema(schema.value, schema.path, (node, at) => {
+      if (node.nullable !== true) return undefined;
+      if (!Object.prototype.hasOwnProperty.call(node, 'type')) {
+        ctx.report(RULE.openapiNullable, 'error', `"nullable" (OpenAPI's keyword) stands here without a "type": Ajv, which judges the calls, cannot compile the schema, so no call could be judged; write the type with "null" in it, or leave "nullable" out.`, `${at}/nullable`);
+        return undefined;
+      }
+      const types = stringTypes(node.type);
+      if (types && !types.includes('null')) {
+        ctx.report(
+          RULE.openapiNullable,
+          'warning',
+          `"nullable" is OpenAPI's keyword: Ajv reads it as adding null to the type, but JSON Schema does not know it and other validators refuse null here; write "type": ${JSON.stringify([...types, 'null'])}.`,
+          `${at}/nullable`,
+        );
+      }
+      return undefined;
+    });
+  }
+};
