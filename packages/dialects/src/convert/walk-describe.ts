@@ -8,7 +8,7 @@ import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
 import { impliedType, isArrayType, policyOf } from './node-rules.js';
-import type { WalkState, NoteEvent } from './walk-state.js';
+import type { WalkState, NoteEvent, Explanation } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 import { showRefs } from './refs-shown.js';
@@ -137,12 +137,10 @@ export function describe(
     for (const [k, sentence] of outcome.carriedBy) {
       // A keyword the walk added (the closure of an open object) has no place in the input to explain.
       if (renamed?.has(k) || !hasOwn(node, keyOf(k))) continue;
-      explain.push({ path: at(s, node, keyOf(k)), keyword: readAs?.get(keyOf(k)) ?? keyOf(k), outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? sentence : `${sentence} (no description can be carried here)` });
+      explain.push(carried(canDescribe, at(s, node, keyOf(k)), readAs?.get(keyOf(k)) ?? keyOf(k), sentence));
     }
   }
-  if (eventsCarry && s.explain) {
-    for (const [path, sentence] of eventsCarry) s.explain.push({ path, keyword: '$ref', outcome: canDescribe ? 'described' : 'lost', detail: canDescribe ? sentence : `${sentence} (no description can be carried here)` });
-  }
+  if (eventsCarry && s.explain) for (const [path, sentence] of eventsCarry) s.explain.push(carried(canDescribe, path, '$ref', sentence));
   if (!canDescribe) {
     report(s, 'note-lost', 'warning', `this dialect admits no description here, so these sentences cannot be carried: ${sentences.join(' ')}`, pointer(s));
     return;
@@ -171,4 +169,9 @@ function withRefsShown(s: WalkState, dropped: [string, unknown][]): [string, unk
     if (shown !== v) (out ??= dropped.slice())[i] = [pair[0], shown];
   }
   return out ?? dropped;
+}
+
+/** A keyword whose rule a sentence carries: described where the node can hold a description, else lost. */
+function carried(canDescribe: boolean, path: string, keyword: string, sentence: string): Explanation {
+  return canDescribe ? { path, keyword, outcome: 'described', detail: sentence } : { path, keyword, outcome: 'lost', detail: `${sentence} (no description can be carried here)` };
 }

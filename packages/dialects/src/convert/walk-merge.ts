@@ -109,15 +109,8 @@ export function nullableIntoType(s: WalkState, node: JsonObject): JsonObject {
   const t = node.type;
   const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.every((x) => typeof x === 'string') ? (t as string[]) : undefined;
   if (types === undefined) return node;
-  const out: JsonObject = {};
-  for (const k in node) {
-    if (k === 'nullable') continue;
-    put(out, k, k === 'type' ? (types.includes('null') ? node.type : [...types, 'null']) : node[k]);
-    recordOrigin(s, out, k, tokensOf(s, node, k));
-  }
-  const readAs = s.readAs?.get(node);
-  if (readAs) s.readAs?.set(out, readAs);
-  return out;
+  const withNull = types.includes('null') ? t : [...types, 'null'];
+  return rewritten(s, node, (k, v) => (k === 'nullable' ? LEFT_OUT : k === 'type' ? withNull : v));
 }
 
 /**
@@ -129,13 +122,28 @@ export function nullOutOfValues(s: WalkState, node: JsonObject, enumOnly = false
   const enumNull = Array.isArray(en) && en.includes(null);
   const constNull = !enumOnly && hasOwn(node, 'const') && node.const === null;
   if (!enumNull && !constNull) return node;
-  const out: JsonObject = {};
   // An enum of null alone leaves no enum (an empty one is no schema): the flag says it all.
   const enumRest = enumNull ? (en as unknown[]).filter((x) => x !== null) : undefined;
+  return rewritten(s, node, (k, v) => {
+    if (k === 'const' && constNull) return LEFT_OUT;
+    if (k === 'enum' && enumRest !== undefined) return enumRest.length === 0 ? LEFT_OUT : enumRest;
+    return v;
+  });
+}
+
+const LEFT_OUT: unique symbol = Symbol('left out');
+
+/**
+ * A copy of `node` with each keyword's value as `value` gives it (LEFT_OUT leaves the keyword out),
+ * each keyword still pointing where it stands in the input, and read as the node was read: the
+ * rewrites before the keyword policies change values, never where explain and diagnostics point.
+ */
+function rewritten(s: WalkState, node: JsonObject, value: (k: string, v: unknown) => unknown): JsonObject {
+  const out: JsonObject = {};
   for (const k in node) {
-    if (k === 'const' && constNull) continue;
-    if (k === 'enum' && enumRest !== undefined && enumRest.length === 0) continue;
-    put(out, k, k === 'enum' && enumRest !== undefined ? enumRest : node[k]);
+    const v = value(k, node[k]);
+    if (v === LEFT_OUT) continue;
+    put(out, k, v);
     recordOrigin(s, out, k, tokensOf(s, node, k));
   }
   const readAs = s.readAs?.get(node);
