@@ -5,7 +5,7 @@ import { DialectFront } from './front/dialect-front.js';
 import { describeUpstream, openUpstream } from './proxy/open-upstream.js';
 import { parseProxyOptions, USAGE, type ProxyOptions } from './proxy/options.js';
 import { HTTP_CLIENT_CAPABILITIES } from './constants.js';
-import { ListenError } from './http-listen.js';
+import { serveOrExit } from './http-listen.js';
 import { serveHttp, serveStdio } from './proxy/serve.js';
 
 function fail(message: string, code: number): never {
@@ -49,20 +49,8 @@ async function main(argv: string[]): Promise<void> {
     fail(`dialects-mcp proxy: could not start the upstream ${upstream}: ${(error as Error).message}`, 1);
   }
   if (options.stdio) await serveStdio(front, upstream);
-  else await serveHttpOrStop(front, upstream, options);
-}
-
-/** Serves HTTP; when it cannot listen, says why in one line, stops the upstream started for it (nothing is left running) and exits 1. */
-async function serveHttpOrStop(front: DialectFront, upstream: string, options: ProxyOptions): Promise<void> {
-  try {
-    await serveHttp(front, upstream, options.host, options.port);
-  } catch (error) {
-    if (!(error instanceof ListenError)) throw error;
-    process.stderr.write(`dialects-mcp proxy: ${error.message}\n`);
-    // The exit code must say the listen failed even if stopping the upstream fails too.
-    await front.close().catch(() => undefined);
-    process.exit(1);
-  }
+  // The upstream was started before the listen (it must answer first): stopped if the listen fails.
+  else await serveOrExit('dialects-mcp proxy', () => serveHttp(front, upstream, options.host, options.port), () => front.close());
 }
 
 await main(process.argv.slice(2));

@@ -49,6 +49,22 @@ function listenProblem(error: NodeJS.ErrnoException, host: string): string {
 }
 
 /**
+ * Runs `serve`; when it cannot listen, prints `program: why` as one line, runs `cleanup` (what was
+ * started for the server, such as a proxy's upstream: nothing is left running) and exits 1. The
+ * exit code says the listen failed even if the cleanup fails too. Any other failure is rethrown.
+ */
+export async function serveOrExit(program: string, serve: () => Promise<void>, cleanup: () => Promise<unknown> = async () => undefined): Promise<void> {
+  try {
+    await serve();
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    process.stderr.write(`${program}: ${error.message}\n`);
+    await cleanup().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+/**
  * On SIGINT or SIGTERM: stop accepting, end open connections (an SSE answer in flight must not keep
  * the process alive after Ctrl-C), run `cleanup`, exit 0.
  */

@@ -32,13 +32,16 @@ afterEach(async () => {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe('dialects-mcp proxy when it cannot listen', () => {
-  const cases: Array<[string, () => string[], () => string]> = [
-    ['a port another process holds', () => ['--port', String(busyPort)], () => `127\\.0\\.0\\.1:${busyPort}: the address is in use.*`],
-    ['an address this machine does not have', () => ['--host', NOT_OURS, '--port', '0'], () => `${escape(NOT_OURS)}:0: ${escape(NOT_OURS)} is not an address of this machine`],
-    ['a host name that does not resolve', () => ['--host', NO_SUCH_HOST, '--port', '0'], () => `${escape(NO_SUCH_HOST)}:0: ${NO_SUCH_HOST_PROBLEM}`],
-  ];
+// Both bins listen through one helper (src/http-listen.ts), so they meet the same three failures:
+// the options that cause each, and the pattern of what follows "cannot listen on" (read when run,
+// once beforeEach has taken a port).
+const cases: Array<[string, () => string[], () => string]> = [
+  ['a port another process holds', () => ['--port', String(busyPort)], () => `127\\.0\\.0\\.1:${busyPort}: the address is in use.*`],
+  ['an address this machine does not have', () => ['--host', NOT_OURS, '--port', '0'], () => `${escape(NOT_OURS)}:0: ${escape(NOT_OURS)} is not an address of this machine`],
+  ['a host name that does not resolve', () => ['--host', NO_SUCH_HOST, '--port', '0'], () => `${escape(NO_SUCH_HOST)}:0: ${NO_SUCH_HOST_PROBLEM}`],
+];
 
+describe('dialects-mcp proxy when it cannot listen', () => {
   it.each(cases)('%s: one plain line, exit 1, and its upstream stopped', async (_name, options, problem) => {
     const run = await runBin([proxyBin, 'proxy', ...options(), '--', ...watchedUpstream]);
     const pid = watchedPid(run.stderr);
@@ -54,12 +57,6 @@ describe('dialects-mcp proxy when it cannot listen', () => {
 });
 
 describe('dialects-mcp-demo when it cannot listen', () => {
-  const cases: Array<[string, () => string[], () => string]> = [
-    ['a port another process holds', () => ['--port', String(busyPort)], () => `127\\.0\\.0\\.1:${busyPort}: the address is in use.*`],
-    ['an address this machine does not have', () => ['--host', NOT_OURS, '--port', '0'], () => `${escape(NOT_OURS)}:0: ${escape(NOT_OURS)} is not an address of this machine`],
-    ['a host name that does not resolve', () => ['--host', NO_SUCH_HOST, '--port', '0'], () => `${escape(NO_SUCH_HOST)}:0: ${NO_SUCH_HOST_PROBLEM}`],
-  ];
-
   it.each(cases)('%s: one plain line and exit 1', async (_name, options, problem) => {
     const run = await runBin([demoBin, ...options()]);
     expect(run.listened).toBe(false);

@@ -7,7 +7,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { DialectError } from '@redouble/dialects';
 import { createDialectTools, type DialectTools } from '../dialect-tools.js';
 import { createDialectHttpHandler, type DialectHttpHandler } from '../http-host.js';
-import { closeOnSignal, ListenError, listenHttp } from '../http-listen.js';
+import { closeOnSignal, listenHttp, serveOrExit } from '../http-listen.js';
 import { boundedStdio } from '../stdio-serve.js';
 import { startupHelp } from './help.js';
 import { parseDemoOptions, USAGE, type DemoOptions } from './options.js';
@@ -48,17 +48,6 @@ async function serveHttp(dialects: DialectTools, options: DemoOptions): Promise<
   closeOnSignal(http, async () => handler?.close());
 }
 
-/** Serves HTTP; when it cannot listen, says why in one line and exits 1 (nothing else was started). */
-async function serveHttpOrExit(dialects: DialectTools, options: DemoOptions): Promise<void> {
-  try {
-    await serveHttp(dialects, options);
-  } catch (error) {
-    if (!(error instanceof ListenError)) throw error;
-    process.stderr.write(`schema-dialects demo: ${error.message}\n`);
-    process.exit(1);
-  }
-}
-
 async function main(): Promise<void> {
   let options: DemoOptions;
   try {
@@ -82,7 +71,7 @@ async function main(): Promise<void> {
     throw error;
   }
   if (options.stdio) await serveStdio(dialects);
-  else await serveHttpOrExit(dialects, options);
+  else await serveOrExit('schema-dialects demo', () => serveHttp(dialects, options));
 }
 
 await main();
