@@ -1,8 +1,10 @@
 /**
  * Every schema of an input is checked against its meta-schema (2020-12 or draft-07, by its
  * `$schema`) with the linter's own check (lint/meta-check.ts), so an invalid schema is refused in
- * every dialect, canonical included: `invalid-schema` errors at the offending values. Run after
- * the walk, whose guards have already refused cyclic objects and runaway nesting.
+ * every dialect, canonical included: `invalid-schema` errors at the offending values. So is what
+ * the meta-schemas allow but no call could be judged against (a typeless OpenAPI `nullable: true`,
+ * lint/typeless-nullable.ts), as an MCP server refuses such a tool. Run after the walk, whose
+ * guards have already refused cyclic objects and runaway nesting.
  */
 import type { Diagnostic } from '../diagnostics.js';
 import { checkSchemaDocument } from '../lint/meta-check.js';
@@ -17,7 +19,7 @@ export function checkInputSchemas(schemas: readonly (readonly [unknown, string])
 /** One schema of the input at its pointer (a bare schema: the input itself, at ''). */
 export function checkInputSchema(schema: unknown, prefix: string, diags: Diagnostic[]): void {
   try {
-    const problems = checkSchemaDocument(schema, prefix);
+    const problems = checkSchemaDocument(schema, prefix, true);
     for (let i = 0; i < problems.length; i++) {
       const p = problems[i] as (typeof problems)[number];
       diags.push({ code: 'invalid-schema', severity: 'error', message: p.message, path: p.path });

@@ -11,6 +11,7 @@ import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
 import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
 import { validate as meta07 } from './generated/meta-draft-07.generated.js';
 import { plainlyValid, subschemasToCheck, wrongTypeFinding } from './meta-fast.js';
+import { typelessNullables } from './typeless-nullable.js';
 
 export interface MetaProblem {
   /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
@@ -39,7 +40,11 @@ export function unsupportedDialectMessage(value: unknown): string {
  */
 export function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
   // Most real schemas are plainly valid; the full validator is the slow, thorough second opinion.
-  if (plainlyValid(schema)) return [];
+  return plainlyValid(schema) ? [] : fullProblems(schema, path, dialect);
+}
+
+/** The full validator's problems, worded, past a no from the quick check. */
+function fullProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
   return metaMessages(schema, dialect).map((m) => {
     const key = m.pointer.split('/').at(-1) ?? '';
     // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
@@ -78,10 +83,15 @@ export function metaMessages(schema: unknown, dialect: SchemaDialect): { pointer
 
 /**
  * The whole check of one schema document: its declared dialect, then its meta-schema. An
- * unsupported `$schema` is one problem at that keyword; nothing else can be judged then.
+ * unsupported `$schema` is one problem at that keyword; nothing else can be judged then. With
+ * `judged` (convert), also what the meta-schemas allow but no call could be judged against: a
+ * typeless OpenAPI `nullable: true`, which the linter reports under its own rule.
  */
-export function checkSchemaDocument(schema: unknown, path: string): MetaProblem[] {
+export function checkSchemaDocument(schema: unknown, path: string, judged = false): MetaProblem[] {
   const reading = readDialect(schema);
   if (reading.kind === 'unsupported') return [{ path: `${path}/$schema`, message: unsupportedDialectMessage(reading.value) }];
-  return metaProblems(schema, path, reading.dialect);
+  if (plainlyValid(schema)) return [];
+  const problems = fullProblems(schema, path, reading.dialect);
+  // The quick yes rules a typeless nullable out (meta-fast.ts), so only a no pays this walk.
+  return judged ? [...problems, ...typelessNullables(schema, path)] : problems;
 }

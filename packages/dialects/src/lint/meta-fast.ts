@@ -262,6 +262,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function schemaOk(node: unknown): boolean {
   if (typeof node === 'boolean') return true;
   if (!isObject(node)) return false;
+  // Valid for both meta-schemas, but no schema Ajv compiles: a no here lets convert's check
+  // (checkSchemaDocument with `judged`) look for it, at no cost to the common yes.
+  if (node.nullable === true && node.type === undefined) return false;
   for (const key in node) {
     const check = CHECKS.get(key);
     if (check !== undefined && !check(node[key])) return false;

@@ -451,11 +451,13 @@ describe('spelling a value of any type', () => {
     expect(p.u).toEqual({ type: 'integer', nullable: true });
     // An author's own `nullable` keyword (OpenAPI's, an annotation in 2020-12) says nothing of null
     // alone: the node accepts any value and is spelled so, with no bare flag beside the union (before,
-    // `{nullable: true}` was kept alone, which Ajv-based readers and Vertex refuse).
+    // `{nullable: true}` was kept alone, which Ajv-based readers and Vertex refuse). The input itself
+    // is refused: Ajv, which judges the calls, cannot compile a typeless `nullable`.
     expect(p.kw).toEqual({ anyOf: [{ type: 'string', nullable: true }, { type: 'number' }], description: 'Any JSON value is accepted.' });
     expect(r.diagnostics.map((x) => [x.code, x.path])).toEqual([
       ['type-spelling', '/properties/c'],
       ['any-value-narrowed', '/properties/kw'],
+      ['invalid-schema', '/properties/kw/nullable'],
       ['type-spelling', '/properties/n/type'],
     ]);
   });

@@ -8,6 +8,7 @@
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
+import { isTypelessNullable, TYPELESS_NULLABLE_MESSAGE } from '../typeless-nullable.js';
 
 function stringTypes(type: unknown): string[] | undefined {
   if (typeof type === 'string') return [type];
@@ -20,8 +21,8 @@ export const openapiNullable: LintRule = (tool, ctx) => {
     // A schema too deep or cyclic to walk is reported by json-schema.tool-schema.valid.
     walkSchema(schema.value, schema.path, (node, at) => {
       if (node.nullable !== true) return undefined;
-      if (!Object.prototype.hasOwnProperty.call(node, 'type')) {
-        ctx.report(RULE.openapiNullable, 'error', `"nullable" (OpenAPI's keyword) stands here without a "type": Ajv, which judges the calls, cannot compile the schema, so no call could be judged; write the type with "null" in it, or leave "nullable" out.`, `${at}/nullable`);
+      if (isTypelessNullable(node)) {
+        ctx.report(RULE.openapiNullable, 'error', TYPELESS_NULLABLE_MESSAGE, `${at}/nullable`);
         return undefined;
       }
       const types = stringTypes(node.type);
