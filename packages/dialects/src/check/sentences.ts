@@ -19,6 +19,7 @@ import { renderWords } from '../convert/words.js';
 import type { Vocabulary } from '../rules/schema.js';
 import { acceptsNothing } from '../convert/walk.js';
 import { escapeToken } from '../json-pointer.js';
+import { admittedTypes } from '../type-names.js';
 import type { Dialect } from '../rules/registry.js';
 import { canonicalView, type CanonicalView } from './canonical-view.js';
 import { readSentences, sentenceReader, type Claim } from './read-sentences.js';
@@ -268,23 +269,16 @@ function notType(rendered: string | undefined): string | undefined {
   return undefined;
 }
 
-function typesOf(node: JsonObject): string[] | undefined {
-  const t = node.type;
-  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? (t.filter((x) => typeof x === 'string') as string[]) : undefined;
-  if (list && node.nullable === true) list.push('null');
-  return list;
-}
-
 function admitsType(node: JsonObject, type: string): boolean {
   if (node.nullable === true && type === 'null') return true;
   // Only a spelling that names the type says the opposite; a wider one (number for integer) is silent on it.
-  if (typesOf(node)?.includes(type)) return true;
+  if (admittedTypes(node)?.includes(type)) return true;
   if (Array.isArray(node.anyOf)) return node.anyOf.some((b) => isPlainObject(b) && admitsType(b, type));
   return false;
 }
 
 function typeAdmitsValue(node: JsonObject, v: unknown): boolean {
-  const types = typesOf(node);
+  const types = admittedTypes(node);
   if (!types) return true;
   const t = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
   return types.includes(t) || (t === 'integer' && types.includes('number'));

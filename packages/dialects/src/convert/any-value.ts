@@ -6,6 +6,7 @@
  */
 import { isPlainObject, type JsonObject } from './data.js';
 import { copyPlain } from './node-rules.js';
+import { admittedTypes, typeNames } from '../type-names.js';
 import type { WalkState } from './walk-state.js';
 
 export function typeOfValue(v: unknown): string {
@@ -20,12 +21,10 @@ export function valuesOf(node: JsonObject): unknown[] | undefined {
 }
 
 /** The types a `not` excludes outright: `{type: T}` or `{type: [T, ...]}` and nothing else. */
-export function excludedTypes(node: JsonObject): string[] | undefined {
+export function excludedTypes(node: JsonObject): readonly string[] | undefined {
   const n = node.not;
   if (!isPlainObject(n) || Object.keys(n).length !== 1) return undefined;
-  if (typeof n.type === 'string') return [n.type];
-  if (Array.isArray(n.type) && n.type.every((t) => typeof t === 'string')) return n.type as string[];
-  return undefined;
+  return typeNames(n.type);
 }
 
 /**
@@ -38,12 +37,8 @@ export function withoutExcluded(types: readonly unknown[], excluded: readonly st
   return kept.length === types.length || kept.length === 0 ? undefined : kept;
 }
 
-function typesIn(schema: unknown): string[] | undefined {
-  if (!isPlainObject(schema)) return undefined;
-  const t = schema.type;
-  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? (t as string[]) : undefined;
-  if (list && schema.nullable === true) return [...list, 'null'];
-  return list;
+function typesIn(schema: unknown): readonly string[] | undefined {
+  return isPlainObject(schema) ? admittedTypes(schema) : undefined;
 }
 
 const admits = (types: readonly string[], t: string): boolean => types.includes(t) || (t === 'integer' && types.includes('number'));
@@ -76,7 +71,7 @@ export function narrowSpell(spell: JsonObject, keep: readonly string[] | undefin
   const trim = (b: JsonObject): JsonObject | undefined => {
     const types = typesIn(b);
     if (types === undefined) return b;
-    const own = typeof b.type === 'string' ? [b.type] : (b.type as string[]);
+    const own = typeNames(b.type) as readonly string[];
     const kept = own.filter(fits);
     const nullable = b.nullable === true && fits('null');
     // A nullable flag needs a type beside it: with its type gone, the branch goes (null is then reported).

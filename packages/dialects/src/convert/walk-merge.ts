@@ -5,6 +5,7 @@
  */
 import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
 import { canMerge } from './node-rules.js';
+import { typeNames } from '../type-names.js';
 import type { WalkState } from './walk-state.js';
 import { tokensOf, recordOrigin } from './walk-paths.js';
 
@@ -107,7 +108,7 @@ export function typeAdmitsNull(t: unknown): boolean {
  */
 export function nullableIntoType(s: WalkState, node: JsonObject): JsonObject {
   const t = node.type;
-  const types = typeof t === 'string' ? [t] : Array.isArray(t) && t.every((x) => typeof x === 'string') ? (t as string[]) : undefined;
+  const types = typeNames(t);
   if (types === undefined) return node;
   const withNull = types.includes('null') ? t : [...types, 'null'];
   return rewritten(s, node, (k, v) => (k === 'nullable' ? LEFT_OUT : k === 'type' ? withNull : v));

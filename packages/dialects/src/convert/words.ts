@@ -8,6 +8,7 @@
 import type { Vocabulary } from '../rules/schema.js';
 import { isPlainObject, safeStringify, type JsonObject } from './data.js';
 import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
+import { typeNames } from '../type-names.js';
 
 type Form = (value: unknown, v: Vocabulary) => string | undefined;
 
@@ -22,7 +23,7 @@ function noun(schema: unknown, v: Vocabulary): string | undefined {
   if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
   if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
   if (!only(s, ['type'])) return undefined;
-  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
+  const types = typeNames(s.type) ?? [];
   if (types.length === 0 || (types.length > 1 && v.or === undefined)) return undefined;
   const nouns = types.map((t) => (typeof t === 'string' ? v.types?.[t as keyof NonNullable<Vocabulary['types']>] : undefined));
   return nouns.every((n) => n !== undefined) ? nouns.join(v.or ?? '') : undefined;

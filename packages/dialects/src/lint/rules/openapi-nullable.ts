@@ -8,12 +8,8 @@
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
+import { typeNames } from '../../type-names.js';
 import { isTypelessNullable, TYPELESS_NULLABLE_MESSAGE } from '../typeless-nullable.js';
-
-function stringTypes(type: unknown): string[] | undefined {
-  if (typeof type === 'string') return [type];
-  return Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === 'string') ? (type as string[]) : undefined;
-}
 
 export const openapiNullable: LintRule = (tool, ctx) => {
   for (const schema of [tool.inputSchema, tool.outputSchema]) {
@@ -25,8 +21,9 @@ export const openapiNullable: LintRule = (tool, ctx) => {
         ctx.report(RULE.openapiNullable, 'error', TYPELESS_NULLABLE_MESSAGE, `${at}/nullable`);
         return undefined;
       }
-      const types = stringTypes(node.type);
-      if (types && !types.includes('null')) {
+      const types = typeNames(node.type);
+      // An empty list is no type at all (json-schema.tool-schema.valid says so).
+      if (types && types.length > 0 && !types.includes('null')) {
         ctx.report(
           RULE.openapiNullable,
           'warning',

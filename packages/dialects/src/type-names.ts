@@ -1,0 +1,19 @@
+/**
+ * The one reading of a `type` keyword, for the steps that reason about types (convert's nullable
+ * and any-value rewrites, the sentence checker, lint): the type names it holds, and what a node
+ * admits when OpenAPI's `nullable: true` stands beside them (Ajv, the judge, adds null then).
+ */
+
+/** The names `type` holds: one name as a one-item list, a list of names as it is; undefined when absent or not names. */
+export function typeNames(type: unknown): readonly string[] | undefined {
+  if (typeof type === 'string') return [type];
+  if (!Array.isArray(type)) return undefined;
+  for (let i = 0; i < type.length; i++) if (typeof type[i] !== 'string') return undefined;
+  return type as string[];
+}
+
+/** The types a schema object's `type` admits, with null added by `nullable: true`; undefined when it names none. */
+export function admittedTypes(node: Record<string, unknown>): readonly string[] | undefined {
+  const names = typeNames(node.type);
+  return names !== undefined && node.nullable === true && !names.includes('null') ? [...names, 'null'] : names;
+}
