@@ -22,12 +22,47 @@ function noun(schema: unknown, v: Vocabulary): string | undefined {
   const s = schema.additionalProperties === true ? Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'additionalProperties')) : schema;
   if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
   if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
-  if (!only(s, ['type'])) return undefined;
   const types = typeNames(s.type) ?? [];
   if (types.length === 0 || (types.length > 1 && v.or === undefined)) return undefined;
-  const nouns = types.map((t) => (typeof t === 'string' ? v.types?.[t as keyof NonNullable<Vocabulary['types']>] : undefined));
-  return nouns.every((n) => n !== undefined) ? nouns.join(v.or ?? '') : undefined;
+  const nouns = types.map((t) => v.types?.[t as keyof NonNullable<Vocabulary['types']>]);
+  if (!nouns.every((n) => n !== undefined)) return undefined;
+  const typeNoun = nouns.join(v.or ?? '');
+  if (only(s, ['type'])) return typeNoun;
+  // Rules beside the type ("a string (at most 3 characters)"), where the vocabulary words each one.
+  const phrases = rulePhrases(s, v);
+  const list = phrases === undefined ? undefined : nameList(phrases, v);
+  return list === undefined ? undefined : words(v.ruled, { value: typeNoun, rules: list });
 }
+
+/**
+ * The phrases of the rules beside a subschema's type, each keyword taken by the first of the
+ * vocabulary's `rules` that has it (and whose `when` matches); undefined when a keyword is left
+ * that no phrase takes, so nothing the subschema says is left out of its noun.
+ */
+function rulePhrases(s: JsonObject, v: Vocabulary): string[] | undefined {
+  // A phrase may hold a subschema as a noun ("each item {items:value}"); past a few levels a
+  // sentence is no longer short, and a dropped subschema nested without end must not run the stack out.
+  if (v.ruled === undefined || v.rules === undefined || ruledDepth >= MAX_RULED_DEPTH) return undefined;
+  const left = new Set(Object.keys(s).filter((k) => k !== 'type'));
+  const out: string[] = [];
+  ruledDepth++;
+  try {
+    for (const rule of v.rules) {
+      if (!rule.keywords.every((k) => left.has(k))) continue;
+      if (rule.when !== undefined && !Object.entries(rule.when).every(([k, want]) => safeStringify(s[k]) === safeStringify(want))) continue;
+      const said = fillWords(rule.text, (name) => s[name], v);
+      if (said === undefined) return undefined;
+      out.push(said);
+      for (const k of rule.keywords) left.delete(k);
+    }
+  } finally {
+    ruledDepth--;
+  }
+  return left.size === 0 && out.length > 0 ? out : undefined;
+}
+
+const MAX_RULED_DEPTH = 3;
+let ruledDepth = 0;
 
 /** "a", "a and b", "a, b and c". */
 function nameList(names: readonly string[], v: Vocabulary): string | undefined {

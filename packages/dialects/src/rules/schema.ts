@@ -212,6 +212,23 @@ export const NoteSchema = z
 
 const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
 
+/** One phrase of `vocabulary.rules`: `{keyword}`, `{keyword|singular|plural}` and `{keyword:value}` (a subschema as a noun) name its own keywords only. */
+const NounRuleSchema = z
+  .strictObject({
+    keywords: keywordList,
+    when: z.record(keyword, z.unknown()).optional(),
+    text: z.string().min(1),
+  })
+  .superRefine((rule, ctx) => {
+    for (const m of rule.text.matchAll(/\{([^{}|:]+)(:[^{}|]*)?(?:\|[^{}]*)?\}/g)) {
+      if (m[2] !== undefined && m[2] !== ':value') ctx.addIssue({ code: 'custom', path: ['text'], message: `{${m[1]}${m[2]}}: a rule phrase renders its keywords' values, or a subschema as a noun ({keyword:value}); other forms belong to a note's words` });
+      else if (!rule.keywords.includes(m[1] as string)) ctx.addIssue({ code: 'custom', path: ['text'], message: `{${m[1]}} is not one of this phrase's keywords (${rule.keywords.join(', ')})` });
+    }
+    for (const k of Object.keys(rule.when ?? {})) {
+      if (!rule.keywords.includes(k)) ctx.addIssue({ code: 'custom', path: ['when', k], message: `when names ${k}, which is not one of this phrase's keywords` });
+    }
+  });
+
 /**
  * The words a `words` sentence is built from (docs/rule-format.md, Sentences in words). Each is a
  * small template: `{value}` a subschema as a noun ("a string", "\"US\"", "one of 1, 2"), `{name}` a
@@ -241,6 +258,14 @@ export const VocabularySchema = z.strictObject({
   /** Items by position: the first, each next one. */
   first: z.string().min(1).optional(),
   next: z.string().min(1).optional(),
+  /** A noun with the rules beside its type: "{value} ({rules})" ("a string (at most 3 characters)"). */
+  ruled: z.string().min(1).optional(),
+  /**
+   * The phrase of each rule a noun may carry beside its type, tried in order: the first whose
+   * keywords the subschema has (and whose `when` matches) words them. A subschema with a keyword
+   * no phrase takes has no wording, and its sentence is written with JSON (the note's `text`).
+   */
+  rules: z.array(NounRuleSchema).min(1).optional(),
 });
 
 export const RuleFileSchema = z.strictObject({

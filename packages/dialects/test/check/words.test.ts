@@ -1,7 +1,7 @@
 // Issue 11 part 3: sentences in words, not JSON. A dialect whose sentence file has a vocabulary
 // writes a dropped subschema in words where it has a short wording, and as JSON where it has none;
 // the sentence checker reads the words back and catches a sentence that says otherwise.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +10,13 @@ import { checkSentences, convert, loadDialects } from '@redouble/dialects';
 const registry = loadDialects();
 const words = registry.get('gemini');
 
-/** A user's dialect that names the sentence file without a vocabulary (standard@2026-12): JSON sentences. */
-function jsonSentences() {
+/** A user's dialect that names an older sentence file (standard@2026-12, without a vocabulary: JSON sentences). */
+function jsonSentences(sentences = 'standard@2026-12') {
   const dir = mkdtempSync(join(tmpdir(), 'dialects-words-'));
   writeFileSync(
     join(dir, 'json_sentences@2026-12.yaml'),
     'dialect: json_sentences\nversion: "2026-12"\nstatus: draft\nsummary: openai_strict with the JSON sentence file\n' +
-      'extends: openai_strict@2026-10\nsentences: standard@2026-12\n' +
+      `extends: openai_strict@2026-10\nsentences: ${sentences}\n` +
       'sources:\n  page:\n    url: https://example.com/json-sentences\n    title: a test\n    read: 2026-12-02\n',
   );
   return loadDialects({ dirs: [dir] }).get('json_sentences');
@@ -83,6 +83,68 @@ describe('sentences in words', () => {
     expect(descriptions(schema, jsonSentences()).a).toBe(
       'When a property on the left is sent, the properties listed for it are required too: {"mode":["level"]}. If the value matches {"properties":{"country":{"const":"US"}},"required":["country"]}, it must also match {"required":["zip"]}.',
     );
+  });
+});
+
+describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      m: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 63 } },
+      w: { type: 'object', additionalProperties: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 } },
+      a: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', format: 'email' }, uniqueItems: true } },
+      d: { type: 'object', additionalProperties: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'string' } } } } } },
+      j: { type: 'object', additionalProperties: { type: 'string', title: 'Note', maxLength: 3 } },
+    },
+  };
+
+  it('words each rule with its phrase, a subschema inside a phrase as a noun', () => {
+    const said = descriptions(schema);
+    expect(said.m).toBe('Other properties are accepted; each value must be a string (1 to 63 characters).');
+    expect(said.w).toBe('Other properties are accepted; each value must be a number (greater than 0 and a multiple of 0.5).');
+    expect(said.a).toBe('Other properties are accepted; each value must be an array (items unique and each item a string (an email address)).');
+  });
+
+  it('writes JSON where a keyword has no phrase, or the nouns nest past three levels', () => {
+    const said = descriptions(schema);
+    expect(said.j).toBe('Other properties are accepted; each value must match {"type":"string","title":"Note","maxLength":3}.');
+    expect(said.d).toMatch(/^Other properties are accepted; each value must match \{"type":"array"/);
+  });
+
+  it('keeps JSON in a dialect whose sentence file has no phrases (a user\'s, on standard@2026-12-02)', () => {
+    const said = descriptions(schema, jsonSentences('standard@2026-12-02'));
+    expect(said.m).toBe('Other properties are accepted; each value must match {"type":"string","minLength":1,"maxLength":63}.');
+    expect(descriptions(schema, registry.get('openai_strict@2026-10')).m).toBe('Other properties are accepted; each value must be a string (1 to 63 characters).');
+  });
+
+  it('is read back by the checker, which catches a phrase that says otherwise', () => {
+    const out = structuredClone(convert(schema, words).output) as { properties: Record<string, { description?: string }> };
+    expect(checkSentences(schema, out, words)).toEqual([]);
+    (out.properties.m as { description: string }).description = 'Other properties are accepted; each value must be a string (1 to 64 characters).';
+    expect(checkSentences(schema, out, words).map((d) => d.path)).toEqual(['/properties/m/description']);
+  });
+
+  it('refuses a phrase that names a keyword it does not take, at its file and line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialects-ruled-'));
+    mkdirSync(join(dir, 'sentences'));
+    writeFileSync(
+      join(dir, 'sentences', 'mine@2026-12.yaml'),
+      'sentences: mine\nversion: "2026-12"\nsummary: a test\nvocabulary:\n  ruled: "{value} ({rules})"\n  rules:\n    - keywords: [minLength]\n      text: "at most {maxLength}"\n',
+    );
+    writeFileSync(
+      join(dir, 'mine@2026-12.yaml'),
+      'dialect: mine\nversion: "2026-12"\nstatus: draft\nsummary: a test\nextends: openai_strict@2026-10\nsentences: mine@2026-12\n' +
+        'sources:\n  page:\n    url: https://example.com/mine\n    title: a test\n    read: 2026-12-04\n',
+    );
+    let error: unknown;
+    try {
+      loadDialects({ dirs: [dir] });
+    } catch (e) {
+      error = e;
+    }
+    const diagnostics = (error as { diagnostics?: { message: string; path: string }[] }).diagnostics ?? [];
+    expect(diagnostics.map((d) => d.message).join(' ')).toContain("{maxLength} is not one of this phrase's keywords (minLength)");
+    expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:8:\d+/);
   });
 });
 

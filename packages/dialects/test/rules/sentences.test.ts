@@ -148,8 +148,9 @@ describe('the bundled sentence files', () => {
   const registry = loadDialects();
 
   it('hold the wording, so the vendor files hold rules and sources', () => {
-    // The frozen versions keep the JSON sentences; the drafts read the same list with words (decisions.md).
-    const pins = { 'openai_strict@2024-08': 'standard@2026-12-02', 'openai_strict@2026-10': 'standard@2026-12-02', 'anthropic_strict@2026-05': 'standard@2026-12-02', 'bedrock_strict@2026-12': 'standard@2026-12-02', 'gemini@2026-10': 'standard@2026-12-02' };
+    // Every vendor version reads the same list, with words and the rules beside a type in words (decisions.md).
+    const latest = 'standard@2026-12-04';
+    const pins = { 'openai_strict@2024-08': latest, 'openai_strict@2026-10': latest, 'openai_strict@2026-12': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
@@ -174,6 +175,9 @@ describe('the bundled sentence files', () => {
       'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not',
     ]);
     expect(gemini.vocabulary?.types?.integer).toBe('an integer');
+    // standard@2026-12-04 adds phrases to the vocabulary and inherits the rest, key by key.
+    expect(gemini.vocabulary?.ruled).toBe('{value} ({rules})');
+    expect(gemini.vocabulary?.rules?.[0]).toEqual({ keywords: ['minimum', 'maximum'], text: 'from {minimum} to {maximum}' });
   });
 
   it('refuse words on an event note, and merge a vocabulary key by key over the file it extends', () => {
