@@ -69,9 +69,8 @@ export function spellAdmits(spell: JsonObject, t: string): boolean {
 export function narrowSpell(spell: JsonObject, keep: readonly string[] | undefined, drop: readonly string[] | undefined): JsonObject {
   const fits = (t: string): boolean => (keep === undefined || keep.some((k) => admits([t], k))) && !(drop ?? []).includes(t);
   const trim = (b: JsonObject): JsonObject | undefined => {
-    const types = typesIn(b);
-    if (types === undefined) return b;
-    const own = typeNames(b.type) as readonly string[];
+    const own = typeNames(b.type);
+    if (own === undefined) return b;
     const kept = own.filter(fits);
     const nullable = b.nullable === true && fits('null');
     // A nullable flag needs a type beside it: with its type gone, the branch goes (null is then reported).

@@ -10,13 +10,14 @@ import { isPlainObject, safeStringify, type JsonObject } from './data.js';
 import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
 import { typeNames } from '../type-names.js';
 
-type Form = (value: unknown, v: Vocabulary) => string | undefined;
+/** `depth`: how many nouns deep inside rule phrases the value stands (rulePhrases). */
+type Form = (value: unknown, v: Vocabulary, depth?: number) => string | undefined;
 
 const only = (o: JsonObject, allowed: readonly string[]): boolean => Object.keys(o).every((k) => allowed.includes(k));
 const words = (template: string | undefined, vars: Record<string, string>): string | undefined => (template === undefined ? undefined : fill(template, (n) => vars[n]));
 
 /** A subschema as a noun: its type ("a string or null"), its const ("\"US\"") or its enum ("one of 1, 2"). */
-function noun(schema: unknown, v: Vocabulary): string | undefined {
+function noun(schema: unknown, v: Vocabulary, depth = 0): string | undefined {
   if (!isPlainObject(schema)) return undefined;
   // `additionalProperties: true` says nothing: "an object" is the whole rule.
   const s = schema.additionalProperties === true ? Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'additionalProperties')) : schema;
@@ -29,7 +30,7 @@ function noun(schema: unknown, v: Vocabulary): string | undefined {
   const typeNoun = nouns.join(v.or ?? '');
   if (only(s, ['type'])) return typeNoun;
   // Rules beside the type ("a string (at most 3 characters)"), where the vocabulary words each one.
-  const phrases = rulePhrases(s, v);
+  const phrases = rulePhrases(s, v, depth);
   const list = phrases === undefined ? undefined : nameList(phrases, v);
   return list === undefined ? undefined : words(v.ruled, { value: typeNoun, rules: list });
 }
@@ -39,30 +40,24 @@ function noun(schema: unknown, v: Vocabulary): string | undefined {
  * vocabulary's `rules` that has it (and whose `when` matches); undefined when a keyword is left
  * that no phrase takes, so nothing the subschema says is left out of its noun.
  */
-function rulePhrases(s: JsonObject, v: Vocabulary): string[] | undefined {
+function rulePhrases(s: JsonObject, v: Vocabulary, depth: number): string[] | undefined {
   // A phrase may hold a subschema as a noun ("each item {items:value}"); past a few levels a
   // sentence is no longer short, and a dropped subschema nested without end must not run the stack out.
-  if (v.ruled === undefined || v.rules === undefined || ruledDepth >= MAX_RULED_DEPTH) return undefined;
+  if (v.ruled === undefined || v.rules === undefined || depth >= MAX_RULED_DEPTH) return undefined;
   const left = new Set(Object.keys(s).filter((k) => k !== 'type'));
   const out: string[] = [];
-  ruledDepth++;
-  try {
-    for (const rule of v.rules) {
-      if (!rule.keywords.every((k) => left.has(k))) continue;
-      if (rule.when !== undefined && !Object.entries(rule.when).every(([k, want]) => safeStringify(s[k]) === safeStringify(want))) continue;
-      const said = fillWords(rule.text, (name) => s[name], v);
-      if (said === undefined) return undefined;
-      out.push(said);
-      for (const k of rule.keywords) left.delete(k);
-    }
-  } finally {
-    ruledDepth--;
+  for (const rule of v.rules) {
+    if (!rule.keywords.every((k) => left.has(k))) continue;
+    if (rule.when !== undefined && !Object.entries(rule.when).every(([k, want]) => safeStringify(s[k]) === safeStringify(want))) continue;
+    const said = fillWords(rule.text, (name) => s[name], v, undefined, depth + 1);
+    if (said === undefined) return undefined;
+    out.push(said);
+    for (const k of rule.keywords) left.delete(k);
   }
   return left.size === 0 && out.length > 0 ? out : undefined;
 }
 
 const MAX_RULED_DEPTH = 3;
-let ruledDepth = 0;
 
 /** "a", "a and b", "a, b and c". */
 function nameList(names: readonly string[], v: Vocabulary): string | undefined {
@@ -164,11 +159,11 @@ export function entryKeyword(text: string): string | undefined {
   return undefined;
 }
 
-function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }): string | undefined {
+function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }, depth = 0): string | undefined {
   let failed = false;
   const out = text.replace(PLACEHOLDER, (m, name: string, form: string | undefined, singular: string | undefined, plural: string | undefined) => {
     const value = entry && name === entry.keyword ? (form === 'key' ? entry.key : entry.value) : vars(name);
-    const said = value === undefined ? undefined : form === undefined ? renderPlaceholder(value, singular, plural) : form === 'key' ? String(value) : FORMS[form]?.(value, v);
+    const said = value === undefined ? undefined : form === undefined ? renderPlaceholder(value, singular, plural) : form === 'key' ? String(value) : FORMS[form]?.(value, v, depth);
     if (said === undefined) failed = true;
     return said ?? m;
   });

@@ -16,6 +16,7 @@
  * hold the failures, so an invalid schema costs a validation of its bad parts, not of the whole.
  */
 import type { SchemaDialect } from './dialect.js';
+import { isTypelessNullable } from './typeless-nullable.js';
 
 const enum K {
   Schema,
@@ -264,7 +265,7 @@ function schemaOk(node: unknown): boolean {
   if (!isObject(node)) return false;
   // Valid for both meta-schemas, but no schema Ajv compiles: a no here lets convert's check
   // (checkSchemaDocument with `judged`) look for it, at no cost to the common yes.
-  if (node.nullable === true && node.type === undefined) return false;
+  if (isTypelessNullable(node)) return false;
   for (const key in node) {
     const check = CHECKS.get(key);
     if (check !== undefined && !check(node[key])) return false;
