@@ -8,6 +8,7 @@ import { RULE_KEYWORDS } from './keywords.js';
 import { safeStringify } from './data.js';
 import { fill } from './placeholders.js';
 import { renderWords } from './words.js';
+import { isNoOp } from './no-op.js';
 
 export interface NoteOutcome {
   sentences: string[];
@@ -16,16 +17,6 @@ export interface NoteOutcome {
   /** keyword -> the sentence that carries it, for explain */
   carriedBy?: Map<string, string>;
 }
-
-/** Values that constrain nothing: dropping them loses no rule and needs no sentence. */
-const NO_OP: ReadonlyMap<string, unknown> = new Map<string, unknown>([
-  ['uniqueItems', false],
-  ['minItems', 0],
-  ['minLength', 0],
-  ['minProperties', 0],
-  ['minContains', 1],
-  ['unevaluatedItems', true],
-]);
 
 export function notesFor(
   notes: readonly CompiledNote[],
@@ -46,8 +37,7 @@ export function notesFor(
     const d = dropped[i] as readonly [string, unknown];
     const k = d[0];
     const v = d[1];
-    if (NO_OP.has(k) && NO_OP.get(k) === v) continue;
-    if (k === 'required' && Array.isArray(v) && v.length === 0) continue;
+    if (isNoOp(k, v)) continue;
     if (!remaining.has(k)) keys.push(k);
     remaining.set(k, v);
   }

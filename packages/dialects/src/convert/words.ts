@@ -9,6 +9,7 @@ import type { Vocabulary } from '../rules/schema.js';
 import { isPlainObject, safeStringify, type JsonObject } from './data.js';
 import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
 import { typeNames } from '../type-names.js';
+import { isNoOp } from './no-op.js';
 
 /** `depth`: how many nouns deep inside rule phrases the value stands (rulePhrases). */
 type Form = (value: unknown, v: Vocabulary, depth?: number) => string | undefined;
@@ -16,11 +17,20 @@ type Form = (value: unknown, v: Vocabulary, depth?: number) => string | undefine
 const only = (o: JsonObject, allowed: readonly string[]): boolean => Object.keys(o).every((k) => allowed.includes(k));
 const words = (template: string | undefined, vars: Record<string, string>): string | undefined => (template === undefined ? undefined : fill(template, (n) => vars[n]));
 
+/**
+ * The subschema without the keywords that constrain nothing: `additionalProperties: true` ("an
+ * object" is the whole rule) and the no-op values the notes leave out too (`minLength: 0` is no
+ * "0 to 3 characters", `uniqueItems: false` no rule to word).
+ */
+function saysSomething(schema: JsonObject): JsonObject {
+  const idle = (k: string, value: unknown): boolean => (k === 'additionalProperties' && value === true) || isNoOp(k, value);
+  return Object.entries(schema).some(([k, value]) => idle(k, value)) ? Object.fromEntries(Object.entries(schema).filter(([k, value]) => !idle(k, value))) : schema;
+}
+
 /** A subschema as a noun: its type ("a string or null"), its const ("\"US\"") or its enum ("one of 1, 2"). */
 function noun(schema: unknown, v: Vocabulary, depth = 0): string | undefined {
   if (!isPlainObject(schema)) return undefined;
-  // `additionalProperties: true` says nothing: "an object" is the whole rule.
-  const s = schema.additionalProperties === true ? Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'additionalProperties')) : schema;
+  const s = saysSomething(schema);
   if (Object.prototype.hasOwnProperty.call(s, 'const') && only(s, ['const', 'type'])) return safeStringify(s.const);
   if (Array.isArray(s.enum) && s.enum.length > 0 && only(s, ['enum', 'type'])) return s.enum.length === 1 ? safeStringify(s.enum[0]) : words(v.enum, { values: renderValue(s.enum) });
   const types = typeNames(s.type) ?? [];

@@ -105,6 +105,22 @@ describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)
     expect(said.a).toBe('Other properties are accepted; each value must be an array (items unique and each item a string (an email address)).');
   });
 
+  it('leaves out values that constrain nothing, as the notes do (minLength 0, uniqueItems false)', () => {
+    const idle = {
+      type: 'object',
+      properties: {
+        s: { type: 'object', additionalProperties: { type: 'string', minLength: 0, maxLength: 3 } },
+        u: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' }, uniqueItems: false, minItems: 0 } },
+        n: { type: 'object', additionalProperties: { type: 'string', minLength: 0 } },
+      },
+    };
+    const said = descriptions(idle);
+    expect(said.s).toBe('Other properties are accepted; each value must be a string (at most 3 characters).');
+    expect(said.u).toBe('Other properties are accepted; each value must be an array (each item a string).');
+    expect(said.n).toBe('Other properties are accepted; each value must be a string.');
+    expect(checkSentences(idle, convert(idle, words).output, words)).toEqual([]);
+  });
+
   it('writes JSON where a keyword has no phrase, or the nouns nest past three levels', () => {
     const said = descriptions(schema);
     expect(said.j).toBe('Other properties are accepted; each value must match {"type":"string","title":"Note","maxLength":3}.');
