@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { LineChunker } from './stdio-lines.js';
+import { messageText } from './message-text.js';
 
 /**
  * A stdio server end toward the caller (the demo server's and the proxy's): newline-delimited
@@ -45,7 +46,8 @@ export class StdioLinesTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      // Text first: a message JSON cannot carry is answered or refused whole (messageText), never half-written.
+      if (this.output.write(`${messageText(message)}\n`)) resolve();
       else this.output.once('drain', resolve);
     });
   }

@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { withDialects, type DialectFront } from '../src/index.js';
-import { sendHttp, silentLogger } from './helpers.js';
+import { inProcessClient, sendHttp, silentLogger } from './helpers.js';
 import { everything, proxiedHttp, proxiedStdio, type HttpProxy } from './proxy-helpers.js';
 
 /** params, then what the message must say; `path` is the pointer it names (also error.data.path). */
@@ -87,10 +86,7 @@ describe('malformed tools/call params through withDialects', () => {
     const server = new McpServer({ name: 'echo', version: '1.0.0' });
     server.registerTool('echo', { inputSchema: { message: z.string() } }, async ({ message }) => ({ content: [{ type: 'text', text: `Echo: ${message}` }] }));
     front = withDialects(server, { logger: silentLogger() });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await front.connect(a);
-    client = new Client({ name: 'test', version: '0.0.0' });
-    await client.connect(b);
+    client = await inProcessClient(front);
   });
   afterAll(async () => {
     await client?.close();

@@ -6,8 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { createDialectHttpHandler, type DialectTool, type DialectTools } from '../src/index.js';
+import { createDialectHttpHandler, type DialectFront, type DialectTool, type DialectTools } from '../src/index.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -117,4 +118,13 @@ export function published(tool: DialectTool): Record<string, unknown> {
 export function silentLogger(): { warn(message: string): void; lines: string[] } {
   const lines: string[] = [];
   return { lines, warn: (message: string) => void lines.push(message) };
+}
+
+/** An SDK client connected to `front` over an in-memory pair (withDialects served in process). */
+export async function inProcessClient(front: DialectFront): Promise<Client> {
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await front.connect(a);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(b);
+  return client;
 }

@@ -64,6 +64,36 @@ describe.each(servers)('%s over stdio, fed bad lines', (_name, args) => {
     expect(await run.exit).toBe(0);
   });
 
+  it('a request nested 10,000 levels deep: answered, and the next call is served by the same upstream', async () => {
+    const run = start(args);
+    const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+    const greeted = run.answer(1);
+    run.write(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '0' } } }));
+    await greeted;
+    run.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    // Written by hand: JSON.stringify itself cannot write what JSON.parse reads at this depth.
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const call = (id: number, meta: string) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"multiply_int32","arguments":{"a":6,"b":7}${meta}}}\n`;
+    const refused = run.answer(2);
+    run.write(call(2, `,"_meta":{"x":${deep}}`));
+    const answer = await refused;
+    if (args.includes('proxy')) {
+      // The front cannot write it upstream: the caller's fault, said with its place; not a broken link.
+      expect(answer.error).toMatchObject({ code: -32602, data: { path: '/params/_meta/x/0/0/0/0/…' } });
+      expect((answer.error as { message: string }).message).toContain('nests deeper than 1000 levels');
+    } else {
+      // The demo server reads _meta and writes nothing of it: the call is answered.
+      expect(answer.result).toMatchObject({ structuredContent: { product: 42 } });
+    }
+    const next = run.answer(3);
+    run.write(call(3, ''));
+    expect(await next).toMatchObject({ id: 3, result: { structuredContent: { product: 42 } } });
+    expect(run.stderr()).not.toMatch(/reconnect|restart|could not be reached/);
+    run.end();
+    expect(await run.exit).toBe(0);
+  });
+
   it('a line over 10 MiB: a clear message on stderr and exit code 1, after answering the lines before it', async () => {
     const run = start(args);
     const answered = run.answer(1);

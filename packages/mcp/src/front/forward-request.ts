@@ -2,7 +2,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { McpError, ResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { DIALECT_META_KEY } from '../constants.js';
+import { DIALECT_META_KEY, INTERNAL_ERROR, INVALID_PARAMS } from '../constants.js';
+import { MAX_NESTING, tooDeepAt } from '../nesting.js';
+import { RequestError } from '../request-error.js';
 import { downstreamRequest } from './request-context.js';
 import { upstreamError } from './upstream-error.js';
 
@@ -60,14 +62,25 @@ export async function forwardRequest(
       });
     };
   }
+  // A message that cannot be written again (see nesting.ts) is the caller's fault, not a broken link.
+  const deep = tooDeepAt(out, '/params');
+  if (deep !== undefined) {
+    throw new RequestError(INVALID_PARAMS, `The request nests deeper than ${MAX_NESTING} levels (at ${deep}); it is not forwarded.`, { path: deep });
+  }
   forwarding.waiting?.add(extra);
+  let result: Record<string, unknown>;
   try {
     // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
-    return (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
+    result = (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
   } catch (error) {
     if (!extra.signal.aborted && !(error instanceof McpError)) forwarding.linkFailed?.(error);
     throw upstreamError(error);
   } finally {
     forwarding.waiting?.delete(extra);
   }
+  const deepAnswer = tooDeepAt(result, '/result');
+  if (deepAnswer !== undefined) {
+    throw new RequestError(INTERNAL_ERROR, `The upstream's answer nests deeper than ${MAX_NESTING} levels (at ${deepAnswer}); it is not passed on.`, { path: deepAnswer });
+  }
+  return result;
 }

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DownstreamExtra } from './forward-request.js';
+import { messageText } from '../message-text.js';
 import { downstreamRequest, RELATED_CALLER } from './request-context.js';
 
 /** What one end hands the other with each message: the SDK's MessageExtraInfo (authInfo, requestInfo). */
@@ -38,9 +39,11 @@ class WireEnd implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const other = this.other;
     if (!other) throw new Error('Not connected');
+    // Crosses as JSON text, as on a wire; one that JSON cannot carry is refused or answered (messageText).
+    const copy = JSON.parse(messageText(message)) as JSONRPCMessage;
     const caller = this.callers && 'method' in message && 'id' in message ? downstreamRequest.getStore() : undefined;
     if (caller) this.callers!.set((message as { id: string | number }).id, caller);
-    other.receive(JSON.parse(JSON.stringify(message)) as JSONRPCMessage, this.extra(), options?.relatedRequestId);
+    other.receive(copy, this.extra(), options?.relatedRequestId);
   }
 
   async close(): Promise<void> {
