@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<void> {
   let front: DialectFront;
   try {
     front = new DialectFront(
-      { open: () => openUpstream(options.upstream), restart: true },
+      { open: () => openUpstream(options.upstream), restart: true, startTimeoutMs: options.startTimeoutMs },
       {
         defaultDialect: options.dialect,
         pageSize: options.pageSize,

@@ -29,6 +29,8 @@ const proxyOnly: Array<[string, string]> = [
   ['--timeout', ' 500 '],
   ['--timeout', '1.5e3'],
   ['--timeout', '0o7'],
+  ['--start-timeout', '0'],
+  ['--start-timeout', '2s'],
 ];
 
 function expectRefused(run: { code: number | null; stderr: string; listened: boolean }, option: string, value: string, usage: string): void {

@@ -49,7 +49,7 @@ export interface DialectFrontOptions {
 }
 
 /** Where the upstream is and how to reach it again after a drop. */
-export type UpstreamOptions = Pick<UpstreamLinkOptions, 'open' | 'restart' | 'initialDelayMs' | 'maxDelayMs' | 'clientInfo'>;
+export type UpstreamOptions = Pick<UpstreamLinkOptions, 'open' | 'restart' | 'initialDelayMs' | 'maxDelayMs' | 'clientInfo' | 'startTimeoutMs'>;
 
 /** What the upstream said about itself at its last (re)connection. */
 interface UpstreamFacts {
@@ -241,7 +241,7 @@ export class DialectFront {
       instructions: client.getInstructions(),
     };
     if (reconnected) await this.callers.resubscribe(client);
-    const changed = this.catalog.replace(await listAllTools(client));
+    const changed = this.catalog.replace(await listAllTools(client, this.forwarding.requestTimeoutMs));
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
   }
 
@@ -272,7 +272,7 @@ export class DialectFront {
       do {
         this.refreshAgain = false;
         try {
-          this.catalog.replace(await listAllTools(this.link.client()));
+          this.catalog.replace(await listAllTools(this.link.client(), this.forwarding.requestTimeoutMs));
         } catch (error) {
           this.logger.warn(`upstream: could not re-read its tools: ${error instanceof Error ? error.message : String(error)}`);
         }

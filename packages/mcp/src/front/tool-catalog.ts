@@ -110,14 +110,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Every page of the upstream's tools/list, in its order. Read with the SDK's loose result shape, so one odd tool cannot fail the whole list. */
-export async function listAllTools(client: Client): Promise<unknown[]> {
+export async function listAllTools(client: Client, timeoutMs?: number): Promise<unknown[]> {
   if (!client.getServerCapabilities()?.tools) return [];
   // Every entry, tools or not: one that is no tool is refused by name or position (ToolCatalog), never dropped unsaid.
   const tools: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema)) as Record<string, unknown>;
+    const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: timeoutMs })) as Record<string, unknown>;
     if (Array.isArray(result.tools)) {
       for (const tool of result.tools) tools.push(tool);
     }

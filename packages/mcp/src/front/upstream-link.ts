@@ -15,6 +15,12 @@ export interface UpstreamLinkOptions {
   /** First restart delay, doubled on each consecutive failure up to `maxDelayMs`; default 250 ms and 8 s. */
   initialDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * Milliseconds the upstream may take to answer initialize, a command's start included (an npx
+   * install can take most of it); default the SDK's 60 s. Not the request timeout: a short one for
+   * tool calls must not refuse an upstream that is slow to start.
+   */
+  startTimeoutMs?: number;
   /** How the proxy introduces itself to the upstream. */
   clientInfo?: { name: string; version: string };
   logger: Logger;
@@ -118,7 +124,13 @@ export class UpstreamLink {
     if (onRequest) client.fallbackRequestHandler = (request, extra) => onRequest(request, extra as UpstreamExtra);
     client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
     const transport = await this.options.open();
-    await client.connect(transport);
+    try {
+      await client.connect(transport, { timeout: this.options.startTimeoutMs });
+    } catch (error) {
+      // An upstream that refused or never answered initialize is stopped, not left running on its own.
+      await transport.close().catch(() => undefined);
+      throw error;
+    }
     deliverResponsesAfterNotifications(transport);
     let lost = false;
     client.onclose = () => {

@@ -11,6 +11,7 @@ export interface ProxyOptions {
   port: number;
   pageSize: number | undefined;
   timeoutMs: number | undefined;
+  startTimeoutMs: number | undefined;
 }
 
 export const USAGE = `Usage: dialects-mcp proxy [options] -- COMMAND [ARGS...]
@@ -25,7 +26,9 @@ judged against the upstream's canonical schema; everything else passed through.
   --host ADDR       address to bind (default 127.0.0.1)
   --dialect NAME    the dialect for requests that name none (over HTTP, ?dialect=NAME picks one)
   --page-size N     tools per tools/list page (default: all in one answer)
-  --timeout MS      how long a forwarded request may go without an answer or progress (default 60000)`;
+  --timeout MS      how long a forwarded request may go without an answer or progress (default 60000)
+  --start-timeout MS  how long the upstream may take to answer initialize, its start included; it is
+                    stopped and the proxy exits 1 after that (default 60000)`;
 
 /** Parses `proxy`'s command line (without the word `proxy`); throws a plain Error saying what is wrong. */
 export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
@@ -42,6 +45,7 @@ export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
       port: { type: 'string', default: '3000' },
       'page-size': { type: 'string' },
       timeout: { type: 'string' },
+      'start-timeout': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -69,5 +73,6 @@ export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
     port: parsePort(values.port),
     pageSize: values['page-size'] === undefined ? undefined : parseInteger('--page-size', values['page-size'], 1, Number.MAX_SAFE_INTEGER),
     timeoutMs: values.timeout === undefined ? undefined : parseInteger('--timeout', values.timeout, 1, 2_147_483_647),
+    startTimeoutMs: values['start-timeout'] === undefined ? undefined : parseInteger('--start-timeout', values['start-timeout'], 1, 2_147_483_647),
   };
 }

@@ -31,6 +31,7 @@ export class StdioUpstreamTransport implements Transport {
   onerror?: (error: Error) => void;
   private child: ChildProcess | undefined;
   private lines: StdioLinesTransport | undefined;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly params: StdioUpstreamParams) {}
 
@@ -76,7 +77,13 @@ export class StdioUpstreamTransport implements Transport {
     return this.lines.send(message);
   }
 
-  async close(): Promise<void> {
+  /** Every close() waits for the same end: a caller that closes after the SDK did (a failed start) still waits for the child to be gone. */
+  close(): Promise<void> {
+    this.closing ??= this.stop();
+    return this.closing;
+  }
+
+  private async stop(): Promise<void> {
     const child = this.child;
     if (!child) return;
     this.child = undefined;
