@@ -1,8 +1,8 @@
 import { loadDialects, type DialectRegistry, type JudgeOptions } from '@redouble/dialects';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
-import { answerToolsCall } from './answer-tools-call.js';
+import { answerTools } from './answer-tools.js';
 import { ToolCaller } from './call-tool.js';
 import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
@@ -78,11 +78,13 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
     listTools: (dialect?: string) => lists.get(selection.configured(dialect ?? selection.defaultName)),
     attach(server: Server): void {
       server.registerCapabilities(shared);
-      server.setRequestHandler(ListToolsRequestSchema, (request) => {
-        const dialect = selection.select(request.params?._meta);
-        return pager.page(lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
+      answerTools(server, {
+        list: (meta, cursor) => {
+          const dialect = selection.select(meta);
+          return pager.page(lists.get(dialect), dialect.id, cursor) as ListToolsResult;
+        },
+        call: (params, extra) => caller.call(params.name, params.args, selection.select(params.meta), extra),
       });
-      answerToolsCall(server, (params, extra) => caller.call(params.name, params.args, selection.select(params.meta), extra));
     },
   };
 }

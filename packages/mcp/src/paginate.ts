@@ -3,6 +3,7 @@ import { INVALID_PARAMS } from './constants.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RequestError } from './request-error.js';
 import type { DialectToolList } from './tool-list-cache.js';
+import { valueKind } from './value-kind.js';
 
 /** One page of a dialect's tools/list answer; `nextCursor` only when more follow. */
 export interface ToolListPage extends DialectToolList {
@@ -73,7 +74,8 @@ function encodeCursor(state: CursorState): string {
 }
 
 function decodeCursor(cursor: unknown): CursorState {
-  if (typeof cursor !== 'string' || cursor.length > 512) throw invalidCursor('it is not one this server issued');
+  if (typeof cursor !== 'string') throw invalidCursor(`params.cursor must be a string; got ${valueKind(cursor)} at /params/cursor`);
+  if (cursor.length > 512) throw invalidCursor('it is not one this server issued');
   let state: unknown;
   try {
     state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -88,5 +90,5 @@ function decodeCursor(cursor: unknown): CursorState {
 }
 
 function invalidCursor(why: string): RequestError {
-  return new RequestError(INVALID_PARAMS, `Invalid cursor for tools/list: ${why}.`, { param: 'cursor' });
+  return new RequestError(INVALID_PARAMS, `Invalid cursor for tools/list: ${why}.`, { param: 'cursor', path: '/params/cursor' });
 }

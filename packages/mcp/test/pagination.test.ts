@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, ListToolsResultSchema, McpError, ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { lintTools } from '@redouble/dialects';
 import { createDialectTools, DialectFront, DIALECT_META_KEY, OMITTED_META_KEY, type DialectTool } from '../src/index.js';
 import { repoRoot, silentLogger } from './helpers.js';
@@ -43,6 +43,20 @@ async function connect(server: { connect(t: InMemoryTransport): Promise<unknown>
   const client = new Client({ name: 'pager', version: '0' });
   await client.connect(a);
   return client;
+}
+
+/**
+ * A cursor that is no string (a number, null) is the caller's mistake: -32602 in one sentence
+ * naming /params/cursor, as the pager words it, never the SDK's -32603 with a Zod dump.
+ */
+async function expectCursorRefused(client: Client): Promise<void> {
+  for (const [cursor, kind] of [[5, 'a number'], [null, 'null']] as const) {
+    const error = (await client.request({ method: 'tools/list', params: { cursor } as never }, ListToolsResultSchema).catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.code).toBe(-32602);
+    expect(error.message).toBe(`MCP error -32602: Invalid cursor for tools/list: params.cursor must be a string; got ${kind} at /params/cursor.`);
+    expect(error.data).toEqual({ param: 'cursor', path: '/params/cursor' });
+  }
 }
 
 /** The SDK Client's loop: listTools until there is no nextCursor. */
@@ -82,6 +96,7 @@ describe('tools/list pagination', () => {
     const first = await client.listTools({ _meta: { [DIALECT_META_KEY]: 'flat' } });
     await expect(client.listTools({ cursor: first.nextCursor, _meta: { [DIALECT_META_KEY]: 'openai_strict' } })).rejects.toThrow(/issued for dialect flat/);
     await expect(client.listTools({ cursor: 'bogus' })).rejects.toThrow(/Invalid cursor/);
+    await expectCursorRefused(client);
     // Stable: the same cursor gives the same page again.
     const again = await client.listTools({ cursor: first.nextCursor, _meta: { [DIALECT_META_KEY]: 'flat' } });
     expect(await client.listTools({ cursor: first.nextCursor, _meta: { [DIALECT_META_KEY]: 'flat' } })).toEqual(again);
@@ -120,6 +135,7 @@ describe('tools/list pagination', () => {
       expect(refused).toBeGreaterThan(0);
       expect((paged.meta as Record<string, unknown>)[OMITTED_META_KEY]).toEqual(whole._meta[OMITTED_META_KEY]);
     }
+    await expectCursorRefused(client);
     // A refused tool is never forwarded: the caller hears why.
     const omitted = front.listTools('flat')._meta[OMITTED_META_KEY] as string[];
     await expect(client.callTool({ name: omitted[0]!, arguments: {} })).rejects.toThrow(/not served in any dialect/);

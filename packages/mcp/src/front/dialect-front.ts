@@ -2,7 +2,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
   type CallToolResult,
   type ClientCapabilities,
@@ -13,7 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
-import { answerToolsCall } from '../answer-tools-call.js';
+import { answerTools } from '../answer-tools.js';
 import type { CallParams } from '../call-params.js';
 import { defaultDialectName } from '../default-dialect.js';
 import { INVALID_PARAMS } from '../constants.js';
@@ -197,12 +196,14 @@ export class DialectFront {
     (capabilities as Record<string, unknown>).extensions = { ...extensions, ...this.dialectCaps.extensions };
     const options = { capabilities, instructions: facts.instructions, ...(this.validator === undefined ? {} : { jsonSchemaValidator: this.validator }) };
     const server = new Server(facts.info, options as ConstructorParameters<typeof Server>[1]);
-    server.setRequestHandler(ListToolsRequestSchema, (request) => {
-      const dialect = this.selection.select(request.params?._meta);
-      const generation = this.catalog.current;
-      return generation.pager.page(generation.lists.get(dialect), dialect.id, request.params?.cursor) as ListToolsResult;
+    answerTools(server, {
+      list: (meta, cursor) => {
+        const dialect = this.selection.select(meta);
+        const generation = this.catalog.current;
+        return generation.pager.page(generation.lists.get(dialect), dialect.id, cursor) as ListToolsResult;
+      },
+      call: (params, extra) => this.call(params, extra),
     });
-    answerToolsCall(server, (params, extra) => this.call(params, extra));
     passThrough(server, upstream, () => this.link.client(), this.forwarding);
     if (upstream.resources?.subscribe) this.callers.shareSubscriptions(server);
     server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
