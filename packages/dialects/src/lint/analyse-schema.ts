@@ -2,13 +2,13 @@
  * Everything the rules need to know about one embedded schema, computed once per lint run:
  * the dialect it declares, its meta-schema problems, its references and its patterns.
  */
-import { join } from '../json-pointer.js';
 import { metaProblems } from './meta-check.js';
 import { readDialect, type DialectReading, type SchemaDialect } from './dialect.js';
 import { findLegacyIdioms, type Idiom } from './legacy-idioms.js';
 import { checkSize } from './measure.js';
 import { checkRefs, type RefFinding } from './refs.js';
-import { walkSchema, type WalkProblem } from './schema-walk.js';
+import { patternProblems } from './pattern-check.js';
+import type { WalkProblem } from './schema-walk.js';
 import type { Located } from './types.js';
 
 export interface Problem {
@@ -28,36 +28,6 @@ export interface SchemaAnalysis {
   refs: RefFinding[];
   idioms: Idiom[];
   walkProblem: WalkProblem | undefined;
-}
-
-function checkPatterns(schema: unknown, path: string): Problem[] {
-  const problems: Problem[] = [];
-  // JSON Schema patterns are ECMA-262 regular expressions, read with the u flag as Ajv and the
-  // judge read them: a pattern valid only without it (Annex B, e.g. "a{,2}") means nothing there.
-  const check = (source: string, at: string) => {
-    try {
-      new RegExp(source, 'u');
-      return;
-    } catch (e) {
-      let hint = '';
-      try {
-        new RegExp(source);
-        hint = '; it is valid only without the u flag (a legacy web-browser reading), which JSON Schema validators do not use';
-      } catch {
-        // invalid either way
-      }
-      problems.push({ path: at, severity: 'error', message: `Pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression with the u flag (${(e as Error).message})${hint}.` });
-    }
-  };
-  walkSchema(schema, path, (node, at) => {
-    if (typeof node.pattern === 'string') check(node.pattern, `${at}/pattern`);
-    const pp = node.patternProperties;
-    if (typeof pp === 'object' && pp !== null && !Array.isArray(pp)) {
-      for (const key of Object.keys(pp)) check(key, join(`${at}/patternProperties`, key));
-    }
-    return undefined;
-  });
-  return problems;
 }
 
 export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): SchemaAnalysis {
@@ -88,7 +58,7 @@ export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): Sch
   // Past the depth guard or on a cycle, the meta-schema check would recurse without bound.
   if (!walkProblem && dialect) {
     analysis.metaProblems = metaProblems(checked, located.path, dialect).map((p) => ({ ...p, severity: 'error' as const }));
-    analysis.patternProblems = checkPatterns(checked, located.path);
+    analysis.patternProblems = patternProblems(checked, located.path);
   }
   return analysis;
 }

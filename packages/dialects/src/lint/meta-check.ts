@@ -11,6 +11,7 @@ import { DIALECT_URIS, readDialect, type SchemaDialect } from './dialect.js';
 import { validate as meta2020 } from './generated/meta-2020-12.generated.js';
 import { validate as meta07 } from './generated/meta-draft-07.generated.js';
 import { plainlyValid, subschemasToCheck, wrongTypeFinding } from './meta-fast.js';
+import { patternProblems } from './pattern-check.js';
 import { typelessNullables } from './typeless-nullable.js';
 
 export interface MetaProblem {
@@ -92,6 +93,6 @@ export function checkSchemaDocument(schema: unknown, path: string, judged = fals
   if (reading.kind === 'unsupported') return [{ path: `${path}/$schema`, message: unsupportedDialectMessage(reading.value) }];
   if (plainlyValid(schema)) return [];
   const problems = fullProblems(schema, path, reading.dialect);
-  // The quick yes rules a typeless nullable out (meta-fast.ts), so only a no pays this walk.
-  return judged ? [...problems, ...typelessNullables(schema, path)] : problems;
+  // The quick yes rules a typeless nullable and a pattern that does not compile out (meta-fast.ts), so only a no pays these walks.
+  return judged ? [...problems, ...typelessNullables(schema, path), ...patternProblems(schema, path)] : problems;
 }

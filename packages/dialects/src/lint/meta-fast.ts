@@ -17,6 +17,7 @@
  */
 import type { SchemaDialect } from './dialect.js';
 import { isTypelessNullable } from './typeless-nullable.js';
+import { patternCompiles } from './pattern-check.js';
 
 const enum K {
   Schema,
@@ -35,6 +36,8 @@ const enum K {
   StringArrayMap,
   Dependencies,
   Id,
+  Pattern,
+  PatternMap,
   Fallback,
 }
 
@@ -61,7 +64,7 @@ const KEYWORDS: ReadonlyMap<string, K> = new Map<string, K>([
   ['contains', K.Schema],
   ['additionalProperties', K.Schema],
   ['properties', K.SchemaMap],
-  ['patternProperties', K.SchemaMap],
+  ['patternProperties', K.PatternMap],
   ['dependentSchemas', K.SchemaMap],
   ['propertyNames', K.Schema],
   ['if', K.Schema],
@@ -85,7 +88,7 @@ const KEYWORDS: ReadonlyMap<string, K> = new Map<string, K>([
   ['exclusiveMinimum', K.Number],
   ['maxLength', K.Count],
   ['minLength', K.Count],
-  ['pattern', K.String],
+  ['pattern', K.Pattern],
   ['maxItems', K.Count],
   ['minItems', K.Count],
   ['uniqueItems', K.Boolean],
@@ -298,6 +301,9 @@ const CHECK_OF: Record<K, (v: unknown) => boolean> = {
   [K.StringArrayMap]: stringArrayMapOk,
   [K.Dependencies]: dependenciesOk,
   [K.Id]: idOk,
+  // Beyond the meta-schemas: a pattern the judge could not compile answers no, so the slow path reports it (pattern-check.ts).
+  [K.Pattern]: (v) => typeof v === 'string' && patternCompiles(v),
+  [K.PatternMap]: patternMapOk,
   [K.Fallback]: () => false,
 };
 
@@ -306,6 +312,12 @@ const CHECKS: ReadonlyMap<string, (v: unknown) => boolean> = new Map([...KEYWORD
 function schemaMapOk(v: unknown): boolean {
   if (!isObject(v)) return false;
   for (const k in v) if (!schemaOk(v[k])) return false;
+  return true;
+}
+
+function patternMapOk(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  for (const k in v) if (!patternCompiles(k) || !schemaOk(v[k])) return false;
   return true;
 }
 

@@ -22,6 +22,10 @@ describe('invalid input is refused in every dialect', () => {
     // Near misses of the two supported URIs (the scheme is part of the name).
     ['an https draft-07 $schema', { $schema: 'https://json-schema.org/draft-07/schema#', type: 'object' }, ['/$schema']],
     ['an http 2020-12 $schema', { $schema: 'http://json-schema.org/draft/2020-12/schema', type: 'object' }, ['/$schema']],
+    // Valid by the meta-schemas, but no validator can compile them (the judge reads patterns with the u flag).
+    ['a pattern that does not compile', { type: 'object', properties: { x: { type: 'string', pattern: '[' } } }, ['/properties/x/pattern']],
+    ['a patternProperties key that does not compile', { type: 'object', patternProperties: { '(?i)^x': { type: 'string' } } }, ['/patternProperties/(?i)^x']],
+    ['a propertyNames pattern valid only without the u flag', { type: 'object', propertyNames: { pattern: 'a{,2}' } }, ['/propertyNames/pattern']],
     ['a draft-07 schema invalid under draft-07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { items: 3 } } }, ['/properties/a/items']],
   ];
   for (const [what, schema, pointers] of cases) {
@@ -60,6 +64,10 @@ describe('invalid input is refused in every dialect', () => {
     const lint = lintTools(tool).diagnostics.filter((d) => d.code === 'json-schema.tool-schema.valid');
     const conv = convert(tool, registry.get('openai_strict')).diagnostics.filter((d) => d.code === 'invalid-schema');
     expect(conv.map((d) => [d.path, d.message])).toEqual(lint.map((d) => [d.path, d.message]));
+    const badPattern = { name: 'p', inputSchema: { type: 'object', properties: { x: { type: 'string', pattern: '\\p{Foo}' } } } };
+    expect(convert(badPattern, registry.get('gemini')).diagnostics.filter((d) => d.code === 'invalid-schema').map((d) => [d.path, d.message])).toEqual(
+      lintTools(badPattern).diagnostics.filter((d) => d.severity === 'error').map((d) => [d.path, d.message]),
+    );
     const unknown = { name: 'u', inputSchema: { $schema: 'https://example.com/x', type: 'object' } };
     expect(convert(unknown, registry.get('gemini')).diagnostics.map((d) => d.message)).toEqual(
       lintTools(unknown).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
