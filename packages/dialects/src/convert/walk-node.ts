@@ -70,7 +70,11 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       const n = draft07Spelling(s, node, key, value);
       if (n === null) continue;
       if (n === 'dependencies') {
-        splitDependencies(s, value, out, table);
+        // What the dialect drops of it is noted like any dropped keyword, at /dependencies.
+        for (const part of splitDependencies(s, value, out, table)) {
+          (dropped ??= []).push(part);
+          (inputKeys ??= new Map()).set(part[0], key);
+        }
         continue;
       }
       k = n;

@@ -70,8 +70,15 @@ export function withoutRef(s: WalkState, node: JsonObject): JsonObject | undefin
   return out;
 }
 
-export function splitDependencies(s: WalkState, value: unknown, out: JsonObject, table: PolicyTable): void {
-  if (!isPlainObject(value)) return;
+/**
+ * Draft-07 `dependencies`, split into 2020-12's two keywords. A part the dialect drops is returned
+ * (unwalked, as the author wrote it) for the caller to note like any dropped keyword, so the rule
+ * is said in words ("When card is sent, billing is required too.") rather than lost unsaid.
+ */
+export function splitDependencies(s: WalkState, value: unknown, out: JsonObject, table: PolicyTable): [string, unknown][] {
+  if (!isPlainObject(value)) return [];
+  const keepRequired = policyOf(table, 'dependentRequired').kind !== 'drop';
+  const keepSchemas = policyOf(table, 'dependentSchemas').kind !== 'drop';
   const required: JsonObject = {};
   const schemas: JsonObject = {};
   let hasReq = false;
@@ -84,12 +91,21 @@ export function splitDependencies(s: WalkState, value: unknown, out: JsonObject,
       put(required, name, copy(s, v));
       hasReq = true;
     } else {
-      put(schemas, name, walk(s, v, false, 'dependentSchemas'));
+      // A subschema the dialect drops is not walked: its own diagnostics would be about nothing in the output.
+      put(schemas, name, keepSchemas ? walk(s, v, false, 'dependentSchemas') : copy(s, v));
       hasSchemas = true;
     }
     s.tokens.pop();
   }
   s.tokens.pop();
-  if (hasReq && policyOf(table, 'dependentRequired').kind !== 'drop') put(out, 'dependentRequired', required);
-  if (hasSchemas && policyOf(table, 'dependentSchemas').kind !== 'drop') put(out, 'dependentSchemas', schemas);
+  const dropped: [string, unknown][] = [];
+  if (hasReq) {
+    if (keepRequired) put(out, 'dependentRequired', required);
+    else dropped.push(['dependentRequired', required]);
+  }
+  if (hasSchemas) {
+    if (keepSchemas) put(out, 'dependentSchemas', schemas);
+    else dropped.push(['dependentSchemas', schemas]);
+  }
+  return dropped;
 }

@@ -316,6 +316,24 @@ describe('other node rules', () => {
     expect(out.diagnostics.map((d) => [d.code, d.path])).toEqual([['draft07-ref-sibling', '/properties/r/maxLength']]);
   });
 
+  it('says a draft-07 dependencies in words where the dialect drops dependentRequired and dependentSchemas, at /dependencies', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { card: { type: 'string' }, billing: { type: 'object' } },
+      dependencies: { card: ['billing'], billing: { required: ['card'], properties: { card: { type: 'string' } } } },
+    };
+    for (const id of ['gemini', 'openai_strict', 'anthropic_strict', 'bedrock_strict']) {
+      const r = convert(schema, loadDialects().get(id));
+      const description = String((r.output as { description?: string }).description);
+      expect(description, id).toContain('When card is sent, billing is required too.');
+      expect(description, id).toContain('When billing is sent, card is required');
+      // The dropped subschema is not walked: no warning about what the output does not hold.
+      expect(r.diagnostics.filter((d) => d.path.startsWith('/dependencies')), id).toEqual([]);
+      expect(explain(schema, loadDialects().get(id)).filter((x) => x.path === '/dependencies').map((x) => x.outcome), id).toEqual(['described', 'described']);
+    }
+  });
+
   it('explains every rule: kept, renamed, carried in a description, or lost', () => {
     const e = explain({ type: 'object', additionalProperties: false, properties: { i: { type: 'integer', minimum: 0, maximum: 10, format: 'date', oneOf: [{ minimum: 1 }] } } }, openapiLike);
     const by = (path: string) => e.filter((x) => x.path === path).map((x) => [x.outcome, x.detail]);
