@@ -4,9 +4,8 @@
  * of its own beyond the split of `dependencies`.
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
-import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { PolicyTable } from './plan.js';
-import { draftOf, LATER_KEYWORDS } from './drafts.js';
+import { draftOf, ignoredBesideRef, LATER_KEYWORDS } from './drafts.js';
 import { policyOf } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
 import { tokensOf, at, recordOrigin, report } from './walk-paths.js';
@@ -38,7 +37,7 @@ export function draft07Spelling(s: WalkState, node: JsonObject, key: string, val
         report(s, 'draft07-later-keyword', 'info', `${key} has no meaning in draft-07, so it is left out`, at(s, node, key));
         return null;
       }
-      if (hasOwn(node, '$ref') && !ANNOTATION_KEYWORDS.has(key) && key !== '$schema' && key !== '$id' && key !== 'definitions' && key !== '$defs') {
+      if (hasOwn(node, '$ref') && ignoredBesideRef(key)) {
         // draft-07 ignores the siblings of $ref; spelling them in 2020-12 would give them a meaning.
         report(s, 'draft07-ref-sibling', 'info', `draft-07 ignores ${key} beside $ref, so it is left out`, at(s, node, key));
         return null;

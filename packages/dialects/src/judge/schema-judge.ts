@@ -14,6 +14,7 @@ import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAj
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { documentGuardNeeded } from './document-guard.js';
+import { withoutRefSiblings } from './ref-siblings.js';
 import { withoutExternalRefs, type ExternalRef } from './external-refs.js';
 import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
@@ -189,7 +190,10 @@ export class SchemaJudge {
    * needs, and no tool's `$id` stays behind where another tool's schema could reach or collide with it.
    */
   private compileIn(ajv: AnyAjv, draft: Draft): ValidateFunction {
-    const schema = this.schema as object;
+    // draft-07 ignores what stands beside $ref; Ajv would enforce it (ref-siblings.ts).
+    const trimmed = draft === 'draft-07' ? withoutRefSiblings(this.schema as SchemaNode) : undefined;
+    if (trimmed !== undefined) this.compiled = trimmed;
+    const schema = (trimmed ?? this.schema) as object;
     try {
       return ajv.compile(schema);
     } catch (error) {
