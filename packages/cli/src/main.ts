@@ -38,6 +38,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   if (name === undefined) {
     const wantsHelp = rest.includes('--help') || rest.includes('-h');
+    // No command, but an option: say which one was not understood before the usage.
+    const odd = wantsHelp ? undefined : rest.find((a) => a.startsWith('-'));
+    if (odd !== undefined) io.stderr.write(`dialects: unknown option '${odd}' before any command; options go after the command (dialects convert --dialect NAME FILE).\n`);
     (wantsHelp ? io.stdout : io.stderr).write(HELP['']!);
     return wantsHelp ? EXIT_OK : EXIT_USAGE;
   }

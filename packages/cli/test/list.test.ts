@@ -44,6 +44,11 @@ describe('dialects list', () => {
     const u = await runCli(['lsit']);
     expect(u.code).toBe(2);
     expect(u.stderr).toMatch(/unknown command 'lsit'; commands: list, convert/);
+    // An option with no command is named, not only answered with the usage.
+    const o = await runCli(['--bogus']);
+    expect(o.code).toBe(2);
+    expect(o.stderr).toMatch(/^dialects: unknown option '--bogus' before any command;/);
+    expect(o.stderr).toContain('Usage: dialects <command>');
   });
 
   it('says a --dialects-dir or --cases that names a file is not a directory, rather than that it does not exist (exit 2)', async () => {

@@ -21,6 +21,11 @@ function describe(error: ErrorObject): string {
       return `must have property "${String(p.missingProperty)}"`;
     case 'additionalProperties':
       return `must not have property "${String(p.additionalProperty)}"`;
+    case 'type': {
+      // Ajv joins a type list with a bare comma ("must be object,boolean").
+      const types = String(p.type).split(',');
+      return `must be ${types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}`}`;
+    }
     default:
       return error.message ?? `fails "${error.keyword}"`;
   }

@@ -74,6 +74,11 @@ describe('invalid input is refused in every dialect', () => {
     );
   });
 
+  it('words a wrong root in plain English: "must be object or boolean"', () => {
+    const r = convert(42, registry.get('flat'));
+    expect(r.diagnostics.find((d) => d.code === 'invalid-schema')?.message).toBe('Not a valid 2020-12 schema: the schema must be object or boolean.');
+  });
+
   it('a valid schema gets no invalid-schema diagnostic', () => {
     for (const d of every) expect(where(convert({ type: 'object', properties: { a: { type: 'string', minLength: 1 } } }, d)), d.id).toEqual([]);
   });
