@@ -99,6 +99,8 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
       // The library catches a stack overflow while it builds a collection and reports it under this
       // code (nothing else throws there with the default schema), at the collection it was building.
       if (e.code === 'RESOURCE_EXHAUSTION') throw tooDeepToRead(label, ` near ${line}:${column}`);
+      // The library's own advice here names its API; the user needs to know what to change.
+      if (e.code === 'MULTIPLE_DOCS') throw inputError(`${label}:${line}:${column}`, 'not one YAML document: a second one starts here (after ---); give one schema, Tool or tools/list result per file');
       throw inputError(`${label}:${line}:${column}`, `not valid YAML: ${e.message.split('\n')[0]}`);
     }
     // An overflow outside that guard (turning the document into values) arrives as it is, with no place.

@@ -72,6 +72,11 @@ describe('dialects convert', () => {
     const y = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: 'type: object\nproperties: [a\n' });
     expect(y.code).toBe(2);
     expect(y.stderr).toMatch(/<stdin>:\d+:\d+: not valid YAML/);
+    // Two documents: where the second starts and what to do, not the library's advice about its API.
+    const two = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: 'type: object\n---\ntype: string\n' });
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('<stdin>:2:1: not one YAML document: a second one starts here (after ---)');
+    expect(two.stderr).not.toContain('parseAllDocuments');
     const none = await runCli(['convert', '--dialect', 'flat', join(dir, 'absent.json')]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain(join(dir, 'absent.json'));
