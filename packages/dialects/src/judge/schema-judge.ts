@@ -15,6 +15,7 @@ import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { documentGuardNeeded } from './document-guard.js';
 import { withoutRefSiblings } from './ref-siblings.js';
+import { withProtoAsPattern } from './proto-properties.js';
 import { withoutExternalRefs, type ExternalRef } from './external-refs.js';
 import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
@@ -168,12 +169,12 @@ export class SchemaJudge {
     const ownProperties = namesPrototypeKeys(s);
     let ajv = sharedAjv(draft, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft), index: undefined };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, ownProperties), index: undefined };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft), index: undefined };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, ownProperties), index: undefined };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
@@ -189,11 +190,14 @@ export class SchemaJudge {
    * Compiles, then takes the schema out of the instance again: the compiled function keeps all it
    * needs, and no tool's `$id` stays behind where another tool's schema could reach or collide with it.
    */
-  private compileIn(ajv: AnyAjv, draft: Draft): ValidateFunction {
+  private compileIn(ajv: AnyAjv, draft: Draft, protoKeys: boolean): ValidateFunction {
     // draft-07 ignores what stands beside $ref; Ajv would enforce it (ref-siblings.ts).
     const trimmed = draft === 'draft-07' ? withoutRefSiblings(this.schema as SchemaNode) : undefined;
-    if (trimmed !== undefined) this.compiled = trimmed;
-    const schema = (trimmed ?? this.schema) as object;
+    // A property named __proto__, which Ajv would skip (proto-properties.ts); only a schema naming one is read for it.
+    const proto = protoKeys ? withProtoAsPattern(trimmed ?? (this.schema as SchemaNode), draft) : undefined;
+    const rewritten = proto ?? trimmed;
+    if (rewritten !== undefined) this.compiled = rewritten;
+    const schema = (rewritten ?? this.schema) as object;
     try {
       return ajv.compile(schema);
     } catch (error) {
