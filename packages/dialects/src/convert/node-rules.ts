@@ -68,7 +68,20 @@ export function policyOf(table: PolicyTable, keyword: string): Policy {
 
 
 /** An allOf branch merges into its parent when no keyword conflicts. */
+/** Whether `a`'s additionalProperties (when it constrains) would judge the same after `b` is merged into it: b adds no property or pattern a does not declare. */
+function closureHolds(a: JsonObject, b: JsonObject): boolean {
+  if (!hasOwn(a, 'additionalProperties') || a.additionalProperties === true) return true;
+  if (hasOwn(b, 'patternProperties')) return false;
+  const declared = isPlainObject(a.properties) ? (a.properties as JsonObject) : {};
+  if (!isPlainObject(b.properties)) return true;
+  for (const name in b.properties as JsonObject) if (!hasOwn(declared, name)) return false;
+  return true;
+}
+
 export function canMerge(target: JsonObject, branch: JsonObject): boolean {
+  // additionalProperties sees only its own node's properties: merged, one side's closure would
+  // cover the other side's properties, and the spelling would accept what the canonical refuses.
+  if (!closureHolds(target, branch) || !closureHolds(branch, target)) return false;
   for (const k in branch) {
     if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
     if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {

@@ -334,6 +334,22 @@ describe('other node rules', () => {
     }
   });
 
+  it('merges no allOf branch across a closure, which sees only its own properties (the spelling would accept what the canonical refuses)', () => {
+    const closedParent = { type: 'object', properties: { b: { type: 'string' } }, allOf: [{ properties: { a: { type: 'string' } } }], additionalProperties: false };
+    const closedBranch = { type: 'object', properties: { b: { type: 'string' } }, allOf: [{ properties: { a: { type: 'string' } }, additionalProperties: false }] };
+    for (const id of ['openai_strict', 'anthropic_strict', 'gemini']) {
+      for (const schema of [closedParent, closedBranch]) {
+        const out = convert(schema, loadDialects().get(id)).output as { properties: Record<string, unknown>; description?: string };
+        // Each side's closure refuses the other side's property: neither is spelled as accepted.
+        expect(Object.keys(out.properties).sort(), id).not.toEqual(['a', 'b']);
+        expect(out.description ?? '', id).toMatch(/Must match all of/);
+      }
+    }
+    // A branch that adds nothing the closure does not declare still merges.
+    const same = convert({ type: 'object', properties: { b: { type: 'string' } }, allOf: [{ required: ['b'] }], additionalProperties: false }, loadDialects().get('gemini')).output;
+    expect(same).toEqual({ type: 'object', properties: { b: { type: 'string' } }, required: ['b'], description: 'No other properties are accepted.' });
+  });
+
   it('explains every rule: kept, renamed, carried in a description, or lost', () => {
     const e = explain({ type: 'object', additionalProperties: false, properties: { i: { type: 'integer', minimum: 0, maximum: 10, format: 'date', oneOf: [{ minimum: 1 }] } } }, openapiLike);
     const by = (path: string) => e.filter((x) => x.path === path).map((x) => [x.outcome, x.detail]);
