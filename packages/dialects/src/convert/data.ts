@@ -61,7 +61,8 @@ export function notJsonReason(v: unknown): string | undefined {
     case 'boolean':
       return undefined;
     case 'number':
-      return Number.isFinite(v) ? undefined : `the number ${String(v)} is not JSON`;
+      // JSON.parse reads a numeral past the double range (1e400) as Infinity: say so, since nobody wrote "Infinity".
+      return Number.isFinite(v) ? undefined : Number.isNaN(v) ? 'the number NaN is not JSON' : `the number ${String(v)} is not JSON (a numeral past ±1.8e308, such as 1e400, reads as ${String(v)})`;
     case 'undefined':
       return 'undefined is not a JSON value';
     case 'object':

@@ -110,6 +110,9 @@ describe('hostile input', () => {
       expect(r.output).toBeUndefined();
       expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([['not-json', '/properties/a/default']]);
     }
+    // A numeral past the double range is read as Infinity by JSON.parse: the message says how it got there.
+    const huge = convert(JSON.parse('{"type":"number","maximum":1e400}'), registry.get('flat'));
+    expect(huge.diagnostics.map((d) => d.message)).toEqual(['the number Infinity is not JSON (a numeral past ±1.8e308, such as 1e400, reads as Infinity)']);
   });
 
   it('refuses an exponential inlining at the size cap, naming the definition responsible, in time linear in the cap', () => {
