@@ -67,7 +67,6 @@ export function policyOf(table: PolicyTable, keyword: string): Policy {
 
 
 
-/** An allOf branch merges into its parent when no keyword conflicts. */
 /** Whether `a`'s additionalProperties (when it constrains) would judge the same after `b` is merged into it: b adds no property or pattern a does not declare. */
 function closureHolds(a: JsonObject, b: JsonObject): boolean {
   if (!hasOwn(a, 'additionalProperties') || a.additionalProperties === true) return true;
@@ -78,6 +77,7 @@ function closureHolds(a: JsonObject, b: JsonObject): boolean {
   return true;
 }
 
+/** An allOf branch merges into its parent when no keyword conflicts and neither side's closure would judge the other's properties. */
 export function canMerge(target: JsonObject, branch: JsonObject): boolean {
   // additionalProperties sees only its own node's properties: merged, one side's closure would
   // cover the other side's properties, and the spelling would accept what the canonical refuses.

@@ -14,8 +14,7 @@ import { namesPrototypeKeys, privateAjv, privateSchemaKey, sharedAjv, type AnyAj
 import { buildDecodePlan, type PlanNode } from './decode-plan.js';
 import { NullDecoder, type SubValidator } from './decode-nulls.js';
 import { documentGuardNeeded } from './document-guard.js';
-import { withoutRefSiblings } from './ref-siblings.js';
-import { withProtoAsPattern } from './proto-properties.js';
+import { ajvReading } from './ajv-reading.js';
 import { withoutExternalRefs, type ExternalRef } from './external-refs.js';
 import { detectDraft, type Draft } from './draft.js';
 import { judgeBounded, judgeBoundedAsync, PatternTimeoutError } from './patterns/bounded-run.js';
@@ -60,7 +59,7 @@ export class SchemaJudge {
   private readonly maxNodes: number;
   /** References that leave the schema, left out of what Ajv compiled (external-refs.ts). */
   private external: ExternalRef[] = [];
-  /** What Ajv compiled: the schema itself, or its copy without external references. */
+  /** What Ajv compiled: the schema itself, or a copy as Ajv is to read it (ajv-reading.ts), without external references where it has some. */
   private compiled: unknown;
 
   constructor(
@@ -167,14 +166,16 @@ export class SchemaJudge {
       return undefined;
     }
     const ownProperties = namesPrototypeKeys(s);
+    // Read once, whichever instance compiles it (ajv-reading.ts).
+    const source = (ajvReading(s as SchemaNode, draft, ownProperties) ?? s) as object;
     let ajv = sharedAjv(draft, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, ownProperties), index: undefined };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
     } catch (error) {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, ownProperties), index: undefined };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
       } catch {
         const message = error instanceof Error ? error.message : String(error);
         this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
@@ -190,14 +191,8 @@ export class SchemaJudge {
    * Compiles, then takes the schema out of the instance again: the compiled function keeps all it
    * needs, and no tool's `$id` stays behind where another tool's schema could reach or collide with it.
    */
-  private compileIn(ajv: AnyAjv, draft: Draft, protoKeys: boolean): ValidateFunction {
-    // draft-07 ignores what stands beside $ref; Ajv would enforce it (ref-siblings.ts).
-    const trimmed = draft === 'draft-07' ? withoutRefSiblings(this.schema as SchemaNode) : undefined;
-    // A property named __proto__, which Ajv would skip (proto-properties.ts); only a schema naming one is read for it.
-    const proto = protoKeys ? withProtoAsPattern(trimmed ?? (this.schema as SchemaNode), draft) : undefined;
-    const rewritten = proto ?? trimmed;
-    if (rewritten !== undefined) this.compiled = rewritten;
-    const schema = (rewritten ?? this.schema) as object;
+  private compileIn(ajv: AnyAjv, draft: Draft, schema: object): ValidateFunction {
+    this.compiled = schema;
     try {
       return ajv.compile(schema);
     } catch (error) {

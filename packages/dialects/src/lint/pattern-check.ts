@@ -10,35 +10,36 @@ import type { Problem } from './analyse-schema.js';
 import { walkSchema } from './schema-walk.js';
 
 // Patterns repeat across a server's tools; a bounded memo keeps the quick check from compiling each again.
-const compiled = new Map<string, boolean>();
+// Each entry: the engine's reason a pattern does not compile, or '' when it does.
+const reasons = new Map<string, string>();
 const MEMO_MAX = 512;
+
+/** Why `source` does not compile as a regular expression with the u flag; '' when it does. */
+function compileError(source: string): string {
+  let reason = reasons.get(source);
+  if (reason !== undefined) return reason;
+  reason = '';
+  try {
+    new RegExp(source, 'u');
+  } catch (e) {
+    reason = (e as Error).message;
+  }
+  if (reasons.size >= MEMO_MAX) reasons.clear();
+  reasons.set(source, reason);
+  return reason;
+}
 
 /** Whether `source` compiles as a regular expression with the u flag. */
 export function patternCompiles(source: string): boolean {
-  const known = compiled.get(source);
-  if (known !== undefined) return known;
-  let ok = true;
-  try {
-    new RegExp(source, 'u');
-  } catch {
-    ok = false;
-  }
-  if (compiled.size >= MEMO_MAX) compiled.clear();
-  compiled.set(source, ok);
-  return ok;
+  return compileError(source) === '';
 }
 
 /** Each `pattern` and `patternProperties` key of `schema` that does not compile, as an error at its pointer. */
 export function patternProblems(schema: unknown, path: string): Problem[] {
   const problems: Problem[] = [];
   const check = (source: string, at: string) => {
-    if (patternCompiles(source)) return;
-    let reason = '';
-    try {
-      new RegExp(source, 'u');
-    } catch (e) {
-      reason = (e as Error).message;
-    }
+    const reason = compileError(source);
+    if (reason === '') return;
     let hint = '';
     try {
       new RegExp(source);

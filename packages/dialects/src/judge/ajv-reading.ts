@@ -1,0 +1,55 @@
+/**
+ * The schema as the judge hands it to Ajv, where Ajv would read it otherwise than JSON Schema does:
+ * - draft-07 ignores every assertion beside `$ref` ("All other properties in a $ref object MUST
+ *   be ignored"), but Ajv enforces them, so the judge refused calls the canonical schema (and
+ *   every spelling, which leaves them out as draft07-ref-sibling) accepts: they are taken out;
+ * - Ajv leaves a property named `__proto__` out of `properties` (its guard against prototype
+ *   pollution), so any value passed under that name, and a closed object refused it as undeclared:
+ *   it becomes a `patternProperties` entry for exactly that name, which Ajv applies (on own
+ *   properties: such a schema is judged with `ownProperties`, ajv-instances.ts) and which
+ *   `additionalProperties` counts as declared.
+ * Both are found in one pass over the subschemas and mended in one copy; a schema with neither
+ * (nearly all) is compiled as it is, and a 2020-12 schema naming no prototype key is not read at all.
+ */
+import { ignoredBesideRef } from '../convert/drafts.js';
+import { getAt } from '../json-pointer.js';
+import { ResourceIndex, type SchemaNode } from '../resource-index.js';
+import type { Draft } from './draft.js';
+
+const EXACTLY_PROTO = '^__proto__$';
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The copy Ajv is to compile instead of `schema`, or undefined when Ajv reads `schema` as it is. Never changes `schema`. */
+export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys: boolean): SchemaNode | undefined {
+  const refSiblings = draft === 'draft-07';
+  if (!refSiblings && !namesPrototypeKeys) return undefined;
+  const siblings: [string, string][] = [];
+  const protos: string[] = [];
+  for (const loc of new ResourceIndex(schema, draft).locations()) {
+    const node = loc.schema;
+    if (!isNode(node)) continue;
+    if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key)) siblings.push([loc.pointer, key]);
+    if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
+  }
+  if (siblings.length === 0 && protos.length === 0) return undefined;
+  const copy = structuredClone(schema);
+  for (const [pointer, key] of siblings) {
+    // A holder inside a sibling already taken out is gone with it.
+    const holder = getAt(copy, pointer);
+    if (isNode(holder)) delete holder[key];
+  }
+  for (const pointer of protos) {
+    const node = getAt(copy, pointer);
+    // Its properties may be a $ref sibling taken out above.
+    if (!isNode(node) || !isNode(node.properties)) continue;
+    const own = node.properties['__proto__'];
+    delete node.properties['__proto__'];
+    const patterns: Node = isNode(node.patternProperties) ? node.patternProperties : {};
+    // A pattern already there for the same name applies too: both must hold.
+    patterns[EXACTLY_PROTO] = Object.hasOwn(patterns, EXACTLY_PROTO) ? { allOf: [patterns[EXACTLY_PROTO], own] } : own;
+    node.patternProperties = patterns;
+  }
+  return copy;
+}
