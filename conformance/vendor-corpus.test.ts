@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { convert, loadDialects, type Diagnostic } from '@redouble/dialects';
+import { outputAsAuthored } from '@redouble/dialects-cli';
 import { checkDialectOutput, checkersFor } from './checkers/index.js';
 import { checkTool } from './checkers/mcp-client-v1.js';
 
@@ -96,7 +97,8 @@ describe('vendor dialects over the corpus', () => {
           continue;
         }
         const problems: Array<{ path: string; text: string }> = [];
-        for (const key of ['inputSchema', 'outputSchema']) {
+        // An outputSchema published as authored is the author's (an invariant of the conformance suite checks it).
+        for (const key of outputAsAuthored(dialect) ? ['inputSchema'] : ['inputSchema', 'outputSchema']) {
           if (!(key in output)) continue;
           for (const text of checkDialectOutput(dialect.id, output[key])) problems.push({ path: problemPath(`/${key}`, text), text: `/${key} ${text}` });
         }

@@ -38,10 +38,9 @@ const optionalEverywhere = {
 };
 
 describe('openai_strict (current)', () => {
-  it('is what the plain name resolves to; both versions are frozen', () => {
-    expect(registry.get('openai_strict').id).toBe('openai_strict@2026-10');
-    expect(registry.get('openai_strict@2026-10').status).toBe('frozen');
-    expect(registry.get('openai_strict@2024-08').status).toBe('frozen');
+  it('is what the plain name resolves to; every version is frozen', () => {
+    expect(registry.get('openai_strict').id).toBe('openai_strict@2026-12');
+    for (const v of ['2026-12', '2026-10', '2024-08']) expect(registry.get(`openai_strict@${v}`).status).toBe('frozen');
   });
   it('marks every property required and optional ones nullable, at every depth including definitions', () => {
     const { out, ok } = run('openai_strict', optionalEverywhere);
@@ -104,9 +103,14 @@ describe('openai_strict (current)', () => {
     expect(at(out, '/properties/meta')['description']).toBe('Other properties are accepted.');
     expect(diagnostics.some((d) => d.path === '/properties/meta' && d.severity === 'warning'), JSON.stringify(diagnostics)).toBe(true);
   });
-  it('spells a typeless value (any JSON value, or a boolean true) as a union of scalar types with its sentence', () => {
+  it('spells a typeless value (any JSON value, or a boolean true) as a union of scalar types and arrays of any value, with its sentence', () => {
     const { out } = run('openai_strict', { type: 'object', properties: { value: { description: 'The value to apply.' }, extra: true, kind: { enum: ['a', 'b'] } }, required: ['value', 'extra', 'kind'] });
-    expect(at(out, '/properties/value')).toEqual({ description: 'The value to apply. Any JSON value is accepted.', anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] });
+    const anyValue = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, { type: 'array', items: { $ref: '#/$defs/JsonValue' } }];
+    expect(at(out, '/properties/value')).toEqual({ description: 'The value to apply. Any JSON value is accepted.', anyOf: anyValue });
+    expect(at(out, '/$defs/JsonValue')).toEqual({ anyOf: anyValue });
+    // The 2026-10 spelling, frozen: scalars only.
+    const before = run('openai_strict@2026-10', { type: 'object', properties: { value: {} } }).out;
+    expect(at(before, '/properties/value')['anyOf']).toEqual(anyValue.slice(0, 4));
     expect(at(out, '/properties/extra')['description']).toBe('Any JSON value is accepted.');
     expect(at(out, '/properties/kind')).toEqual({ enum: ['a', 'b'], type: 'string' });
   });

@@ -10,5 +10,5 @@ export { bundledCasesDir } from './bundled.js';
 export type { CaseSet, SuiteOptions, SuiteReport, PinOutcome, CaseReport } from './conformance/run-suite.js';
 export { listCases, readCaseFolder, pinnedPath } from './conformance/case-folder.js';
 export { decidePin, pinnedText } from './conformance/pin.js';
-export { INVARIANTS, checkInvariants } from './conformance/invariants.js';
+export { INVARIANTS, checkInvariants, outputAsAuthored } from './conformance/invariants.js';
 export type { InvariantCheck, InvariantContext } from './conformance/invariants.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert, loadDialects, type ConvertResult } from '@redouble/dialects';
-import { CaseRun, checkInvariants, INVARIANTS, type CaseSet } from '../src/index.js';
+import { CaseRun, checkInvariants, INVARIANTS, outputAsAuthored, type CaseSet } from '../src/index.js';
 import { conformanceInput, repoRoot } from './run-cli.js';
 import { folderWith } from './user-dialect.js';
 
@@ -62,6 +62,18 @@ describe('the invariants', () => {
     expect(checkInvariants({ dialect: gemini, input, result: told })).toEqual([]);
   });
 
+  it('catch an outputSchema published as authored that is not the canonical one, and judge it by no keyword rule', () => {
+    const tool = { name: 't', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { byId: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } } } } };
+    const anthropic = registry.get('anthropic_strict');
+    expect(outputAsAuthored(anthropic)).toBe(true);
+    expect(outputAsAuthored(gemini)).toBe(false);
+    // minimum is a keyword anthropic_strict drops; in the author's output schema it is no finding
+    const result = clone(convert(tool, anthropic));
+    expect(checkInvariants({ dialect: anthropic, input: tool, result })).toEqual([]);
+    (result.output as { outputSchema: { additionalProperties?: boolean } }).outputSchema.additionalProperties = false;
+    expect(checkInvariants({ dialect: anthropic, input: tool, result })).toEqual(['output-schema-as-authored: /outputSchema: differs from the canonical outputSchema']);
+  });
+
   it('catch a sentence that contradicts the canonical schema (the engine sentence checker)', () => {
     const lying = broken((o) => (o.properties.count!.description = 'Must be at least 5.'));
     const problems = checkInvariants({ dialect: gemini, input, result: lying });
@@ -70,7 +82,7 @@ describe('the invariants', () => {
   });
 
   it('are one list a further check joins', () => {
-    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'author-description-first', 'dropped-rule-told', 'sentences-true']);
+    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'output-schema-as-authored', 'author-description-first', 'dropped-rule-told', 'sentences-true']);
     const extra = { id: 'always-fails', title: 'a check that finds one thing', check: () => ['found'] };
     expect(checkInvariants({ dialect: gemini, input, result: convert(input, gemini) }, [...INVARIANTS, extra])).toEqual(['always-fails: found']);
   });

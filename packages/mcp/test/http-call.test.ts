@@ -76,6 +76,24 @@ const sparseOutput: DialectTool = {
   handler: () => ({ content: [{ type: 'text', text: 'sparse' }], structuredContent: structuredClone(sparseContent) }),
 };
 
+// Everything a spelling might narrow: an open map, an object open by default, any value, and an
+// array of any value. Canonically valid as returned.
+const openContent = { byWarehouse: { oslo: 3, bergen: 0 }, meta: { extra: true, more: [1] }, anything: { nested: ['x', { y: null }] } };
+const openOutput: DialectTool = {
+  name: 'open_output',
+  inputSchema: { type: 'object' },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      byWarehouse: { type: 'object', additionalProperties: { type: 'number' } },
+      meta: { type: 'object', properties: { extra: { type: 'boolean' } } },
+      anything: { description: 'Any JSON value.' },
+    },
+    required: ['byWarehouse'],
+  },
+  handler: () => ({ content: [{ type: 'text', text: 'open' }], structuredContent: structuredClone(openContent) }),
+};
+
 const throwing: DialectTool = {
   name: 'throwing',
   inputSchema: { type: 'object' },
@@ -101,7 +119,7 @@ function withoutNulls(value: unknown): unknown {
 }
 
 const logger = silentLogger();
-const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput, sparseOutput, throwing, noStructure], { registry, logger });
+const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput, sparseOutput, openOutput, throwing, noStructure], { registry, logger });
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -245,15 +263,44 @@ describe('results in the caller\'s dialect', () => {
     const client = await connectHttp(`${server.url}?dialect=${encodeURIComponent(name)}`);
     try {
       // listTools first: the SDK client then checks structuredContent against the listed outputSchema.
-      await client.listTools();
+      const { tools } = await client.listTools();
+      const listed = tools.find((t) => t.name === 'sparse_output')?.outputSchema;
       const result = (await client.callTool({ name: 'sparse_output', arguments: {} })) as CallToolResult;
-      if (registry.get(name).decodesNulls) {
+      // Nulls are written only where the listed spelling requires an optional property (openai_strict
+      // before 2026-12); a dialect publishing the output schema as authored lists what it sends.
+      if (registry.get(name).decodesNulls && listed?.required?.includes('total') === true) {
         expect(result.structuredContent).not.toEqual(sparseContent);
         expect(withoutNulls(result.structuredContent)).toEqual(sparseContent);
         expect(result.structuredContent).toMatchObject({ total: null, cursor: null, items: [{ id: 'a', note: null, page: null }, { page: { size: null } }] });
       } else {
         expect(result.structuredContent).toEqual(sparseContent);
       }
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('an output schema published as authored', () => {
+  const asAuthored = registry.names().filter((name) => {
+    const tool = dialects.listTools(name).tools.find((t) => t.name === 'open_output');
+    return JSON.stringify(tool?.outputSchema) === JSON.stringify(openOutput.outputSchema);
+  });
+
+  it('is what every strict dialect whose vendor reads no result schema lists', () => {
+    expect(asAuthored).toEqual(expect.arrayContaining(['canonical', 'openai_strict', 'anthropic_strict', 'bedrock_strict']));
+    expect(registry.get('openai_strict').decodesNulls).toBe(true);
+  });
+
+  // Before 2026-12-05 these dialects closed the map and the open object and typed any value as
+  // scalars, so the SDK client refused this canonical-valid result ("must NOT have additional properties").
+  it.each(['openai_strict', 'anthropic_strict', 'bedrock_strict'])('lets a validating %s client take a result that uses every open part', async (name) => {
+    const client = await connectHttp(`${server.url}?dialect=${encodeURIComponent(name)}`);
+    try {
+      await client.listTools();
+      const result = (await client.callTool({ name: 'open_output', arguments: {} })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(openContent);
     } finally {
       await client.close();
     }

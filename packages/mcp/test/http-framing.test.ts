@@ -69,8 +69,8 @@ describe('tools/call over Streamable HTTP leaves in one piece, as a bare SDK han
   });
 
   it('a call whose structured result is judged against its outputSchema too', async () => {
-    const answer = await call(dialects, 'structured', { q: 'x' }, 'openai_strict');
-    // openai_strict's caller reads the omitted note as an explicit null.
+    const answer = await call(dialects, 'structured', { q: 'x' }, 'openai_strict@2026-10');
+    // openai_strict@2026-10 spells the output schema all-required, so its caller reads the omitted note as an explicit null.
     expect(answer.text).toContain('"note":null');
     expect(framing(answer.headers)).toEqual({ length: true, chunked: false });
   });

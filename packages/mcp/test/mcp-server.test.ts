@@ -125,8 +125,13 @@ describe('withDialects(McpServer)', () => {
     expect(list.tools.find((t) => t.name === 'forecast')?.inputSchema.required).toEqual(['city', 'days', 'units']);
     const result = (await client.callTool({ name: 'forecast', arguments: { city: 'Oslo', days: 2, units: null }, _meta: { [DIALECT_META_KEY]: NULLS } })) as CallToolResult;
     expect(weather.received).toEqual([{ city: 'Oslo', days: 2 }]);
-    // The optional `note` the handler left out is an explicit null where this dialect's output schema requires it.
-    expect(result.structuredContent).toEqual({ city: 'Oslo', temps: [10, 11], note: null });
+    // This dialect publishes the output schema as authored, so the optional `note` stays left out.
+    expect(result.structuredContent).toEqual({ city: 'Oslo', temps: [10, 11] });
+    // A version that spells it all-required gets the omission as an explicit null, in its words.
+    const old = { [DIALECT_META_KEY]: 'openai_strict@2026-10' };
+    await client.listTools({ _meta: old });
+    const spelled = (await client.callTool({ name: 'forecast', arguments: { city: 'Oslo', days: 2, units: null }, _meta: old })) as CallToolResult;
+    expect(spelled.structuredContent).toEqual({ city: 'Oslo', temps: [10, 11], note: null });
     // The SDK client validates against the spelling it listed last, so a canonical caller lists canonical first.
     await client.listTools();
     const canonical = (await client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })) as CallToolResult;

@@ -107,6 +107,30 @@ export function definitionsKeyword(dialect: Dialect): string | undefined {
   return kw;
 }
 
+/** Whether the dialect publishes a tool's outputSchema as authored (an `outputSchema: as-authored` rule). */
+export function outputAsAuthored(dialect: Dialect): boolean {
+  let as = false;
+  for (const r of dialect.resolved.rules) if (r.outputSchema !== undefined) as = r.outputSchema === 'as-authored';
+  return as;
+}
+
+/** The schemas of an output the dialect spells (an outputSchema it publishes as authored is the author's, like canonical's). */
+export function spelledSchemasIn(dialect: Dialect, output: unknown): { at: string; schema: unknown }[] {
+  const all = schemasIn(output);
+  return outputAsAuthored(dialect) ? all.filter((s) => !s.at.endsWith('/outputSchema')) : all;
+}
+
+const outputSchemaAsAuthored: InvariantCheck = {
+  id: 'output-schema-as-authored',
+  title: 'an outputSchema the dialect publishes as authored is the canonical one, unchanged',
+  check({ dialect, input, result }) {
+    if (result.output === undefined || !outputAsAuthored(dialect)) return [];
+    return pairedSchemas(input, result.output)
+      .filter((p) => p.at.endsWith('/outputSchema') && JSON.stringify(p.canonical) !== JSON.stringify(p.spelled))
+      .map((p) => `${p.at}: differs from the canonical outputSchema`);
+  },
+};
+
 const keywordsKeptOrProduced: InvariantCheck = {
   id: 'keywords-kept-or-produced',
   title: 'every output keyword is one the rule file keeps or produces',
@@ -115,7 +139,7 @@ const keywordsKeptOrProduced: InvariantCheck = {
     const sets = keywordSets(dialect);
     const defs = definitionsKeyword(dialect);
     const problems: string[] = [];
-    for (const { at, schema } of schemasIn(result.output)) {
+    for (const { at, schema } of spelledSchemasIn(dialect, result.output)) {
       eachSchemaNode(schema, (node, pointer) => {
         const root = pointer === '';
         for (const k of Object.keys(node)) {
@@ -226,7 +250,7 @@ const sentencesTrue: InvariantCheck = {
     result.output === undefined ? [] : checkSentences(input, result.output, dialect).map((d) => `${d.path}: ${d.message}`),
 };
 
-export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, authorDescriptionFirst, droppedRuleTold, sentencesTrue];
+export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, outputSchemaAsAuthored, authorDescriptionFirst, droppedRuleTold, sentencesTrue];
 
 export function checkInvariants(ctx: InvariantContext, checks: readonly InvariantCheck[] = INVARIANTS): string[] {
   return checks.flatMap((c) => c.check(ctx).map((p) => `${c.id}: ${p}`));

@@ -134,6 +134,8 @@ export interface Plan {
   readonly vocabulary?: Vocabulary;
   /** Draft-07 spellings are rewritten to 2020-12 when the output does not keep `$schema`. */
   readonly normalizeDrafts: boolean;
+  /** A tool's outputSchema: spelled like an input schema, or published as authored. */
+  readonly outputSchema: 'spell' | 'as-authored';
 }
 
 const cache = new WeakMap<Dialect, Plan>();
@@ -174,6 +176,7 @@ function compile(dialect: Dialect): Plan {
   let deriveBelow: Map<string, Derivation> | undefined;
   let nullInEnum = false;
   let unionMove: string[] | undefined;
+  let outputSchema: Plan['outputSchema'] = 'spell';
 
   for (const rule of rules) {
     const policies = keywordPolicies(rule);
@@ -214,6 +217,7 @@ function compile(dialect: Dialect): Plan {
       }
     } else if (rule.nullInEnum) nullInEnum = true;
     else if (rule.unionBranches) unionMove = [...rule.unionBranches.move];
+    else if (rule.outputSchema) outputSchema = rule.outputSchema;
   }
 
   // An object closure the dialect never spells is a dropped keyword like any other, so it gets its note.
@@ -272,6 +276,7 @@ function compile(dialect: Dialect): Plan {
     events: new Map(notes.filter((n) => n.event !== undefined).map((n) => [n.event as string, n.text] as const).reverse()),
     ...(dialect.resolved.vocabulary ? { vocabulary: dialect.resolved.vocabulary } : {}),
     normalizeDrafts: schemaPolicy.kind !== 'keep' || (allow !== undefined && !allow.has('$schema')),
+    outputSchema,
   };
 }
 

@@ -112,6 +112,17 @@ export class SchemaWalker {
     if (s.givenCounts !== undefined) reportGivenFailures(s);
     return out;
   }
+
+  /**
+   * A schema the dialect publishes as authored (a tool's outputSchema under `outputSchema:
+   * as-authored`): a guarded JSON copy, told to explain. Its checks are the input check's, as for
+   * every schema (convert.ts), so nothing is refused here that the canonical dialect would take.
+   */
+  copyAsAuthored(root: unknown, prefix: string, copyJson: (value: unknown, path: string) => unknown): unknown {
+    const out = copyJson(root, prefix);
+    this.#s.explain?.push({ path: prefix, keyword: prefix.slice(prefix.lastIndexOf('/') + 1), outcome: 'kept', detail: "published as authored (the dialect's outputSchema rule)" });
+    return out;
+  }
 }
 
 /** Any subschema position. `keyword` is the keyword holding it (for booleans in closure positions). */

@@ -124,6 +124,7 @@ export const ACTIONS = [
   'derive',
   'nullInEnum',
   'unionBranches',
+  'outputSchema',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -157,6 +158,12 @@ export const RuleSchema = z
     derive: z.record(keyword, z.enum(DERIVATIONS)).optional(),
     nullInEnum: z.literal('drop-when-typed').optional(),
     unionBranches: UnionBranchesSchema.optional(),
+    /**
+     * How a tool's outputSchema is published: `spell` (default) like an input schema; `as-authored`
+     * unchanged, for a vendor whose tool definition has no field for a result schema, so its only
+     * reader is a client validating results, which must accept every result the server sends.
+     */
+    outputSchema: z.enum(['spell', 'as-authored']).optional(),
   })
   .superRefine((rule, ctx) => {
     const present = ACTIONS.filter((a) => rule[a] !== undefined);

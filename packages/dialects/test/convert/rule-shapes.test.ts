@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert, DialectError, loadDialects } from '@redouble/dialects';
-import { codes, dialectFrom } from './helpers.js';
+import { codes, dialectFrom, STANDARD_NOTES } from './helpers.js';
 
 const list = {
   type: 'object',
@@ -205,5 +205,52 @@ describe('merge: true in an extending file', () => {
     expect(refused({ 'r@2026-01.yaml': `${head('r')}rules:\n  - id: x\n    source: spec\n    references: { cycles: break }\n` })).toEqual([
       'r@2026-01.yaml:13:17 bad value at rules[0].references.mode: missing field "mode" in references (keep or inline)',
     ]);
+  });
+});
+
+describe('outputSchema: as-authored', () => {
+  const closing = `rules:
+  - id: closed
+    source: spec
+    objects: { closed: all, optional: required-nullable, maps: close-and-report }
+  - id: small
+    source: spec
+    limits: { properties: 1 }
+  - id: output
+    source: spec
+    outputSchema: as-authored`;
+  const d = dialectFrom(closing, { notes: STANDARD_NOTES });
+  const tool = {
+    name: 'stock',
+    inputSchema: { type: 'object', properties: { sku: { type: 'string' } } },
+    outputSchema: { type: 'object', properties: { byId: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } }, note: { type: 'string' } }, required: ['byId'] },
+  };
+
+  it("publishes a tool's outputSchema unchanged, as a copy, while the inputSchema is spelled", () => {
+    const before = JSON.stringify(tool);
+    const result = convert(tool, d);
+    const out = result.output as { inputSchema: Record<string, unknown>; outputSchema: unknown };
+    expect(out.outputSchema).toEqual(tool.outputSchema);
+    expect(out.outputSchema).not.toBe(tool.outputSchema);
+    expect(out.inputSchema).toMatchObject({ additionalProperties: false, required: ['sku'] });
+    expect(JSON.stringify(tool)).toBe(before);
+    // No narrowing and no limit is reported for it: only the inputSchema was spelled.
+    expect(result.diagnostics.filter((x) => x.path.startsWith('/outputSchema'))).toEqual([]);
+    // The same rule file without it spells the outputSchema and reports what that narrows.
+    const spelling = dialectFrom(closing.split('\n').slice(0, -3).join('\n'), { notes: STANDARD_NOTES });
+    const spelled = convert(tool, spelling);
+    expect((spelled.output as { outputSchema: Record<string, unknown> }).outputSchema).toMatchObject({ additionalProperties: false, required: ['byId', 'note'] });
+    const reported = spelled.diagnostics.filter((x) => x.path.startsWith('/outputSchema')).map((x) => `${x.path} ${x.code}`);
+    expect(reported).toEqual(expect.arrayContaining(['/outputSchema/properties/byId map-closed', '/outputSchema limit-exceeded']));
+  });
+
+  it('still refuses an invalid outputSchema, at its pointer', () => {
+    const result = convert({ ...tool, outputSchema: { type: 'object', properties: { n: { type: 'integr' } } } }, d);
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.some((x) => x.severity === 'error' && x.path.startsWith('/outputSchema/properties/n'))).toBe(true);
+  });
+
+  it('is refused in a rule file with any other value, at its line', () => {
+    expect(() => dialectFrom(`rules:\n  - id: output\n    source: spec\n    outputSchema: as-written`)).toThrow(/@2026-01\.yaml:\d+:\d+.*outputSchema/s);
   });
 });
