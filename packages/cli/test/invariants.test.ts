@@ -74,6 +74,15 @@ describe('the invariants', () => {
     expect(checkInvariants({ dialect: anthropic, input: tool, result })).toEqual(['output-schema-as-authored: /outputSchema: differs from the canonical outputSchema']);
   });
 
+  it('take a const object spelled out as pinned properties for the const, and catch one that pins another value', () => {
+    const strict = registry.get('anthropic_strict');
+    const pinned = { type: 'object', properties: { preset: { const: { mode: 'fast', n: 1 } } }, additionalProperties: false };
+    const result = clone(convert(pinned, strict));
+    expect(checkInvariants({ dialect: strict, input: pinned, result })).toEqual([]);
+    (result.output as { properties: { preset: { properties: { n: { const: number } } } } }).properties.preset.properties.n.const = 2;
+    expect(checkInvariants({ dialect: strict, input: pinned, result })).toContain('dropped-rule-told: /properties/preset: "const" is dropped with neither its sentence nor a diagnostic');
+  });
+
   it('catch a sentence that contradicts the canonical schema (the engine sentence checker)', () => {
     const lying = broken((o) => (o.properties.count!.description = 'Must be at least 5.'));
     const problems = checkInvariants({ dialect: gemini, input, result: lying });

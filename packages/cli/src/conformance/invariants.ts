@@ -209,6 +209,32 @@ function stillSpelled(node: Json, keyword: string, renames: ReadonlyMap<string, 
   return ['anyOf', 'oneOf', 'allOf'].some((u) => Array.isArray(node[u]) && (node[u] as unknown[]).some(here));
 }
 
+/** Whether `node` spells exactly the object `value`: each property pinned to its value, all required, no other property. */
+function pinsObject(node: unknown, value: Json): boolean {
+  if (!isRecord(node) || node.additionalProperties !== false || !isRecord(node.properties)) return false;
+  const names = Object.keys(value);
+  const props = node.properties;
+  const required = Array.isArray(node.required) ? (node.required as unknown[]) : [];
+  return Object.keys(props).length === names.length && names.every((k) => required.includes(k) && pinsValue(props[k], value[k]));
+}
+
+/** Whether `node` accepts only `value` (a const, a one-value enum, or an object spelled out as pinned properties). */
+function pinsValue(node: unknown, value: unknown): boolean {
+  if (!isRecord(node)) return false;
+  if (isRecord(value) && pinsObject(node, value)) return true;
+  const same = (x: unknown): boolean => JSON.stringify(x) === JSON.stringify(value);
+  if (Object.hasOwn(node, 'const')) return same(node.const);
+  return Array.isArray(node.enum) && node.enum.length === 1 && same(node.enum[0]);
+}
+
+/** A const or an enum of objects whose every value the spelled node still pins, spelled out as properties (alone, or one anyOf branch each). */
+function spelledOut(out: Json, keyword: string, value: unknown): boolean {
+  const values = keyword === 'const' ? [value] : keyword === 'enum' && Array.isArray(value) ? value : [];
+  if (values.length === 0 || !values.every(isRecord)) return false;
+  const branches = Array.isArray(out.anyOf) ? (out.anyOf as unknown[]) : [out];
+  return values.every((v) => branches.some((b) => pinsObject(b, v)));
+}
+
 const droppedRuleTold: InvariantCheck = {
   id: 'dropped-rule-told',
   title: 'every dropped rule has its sentence in the description, or a diagnostic',
@@ -227,8 +253,10 @@ const droppedRuleTold: InvariantCheck = {
         if (!isRecord(out)) continue;
         const text = typeof out.description === 'string' ? out.description : '';
         for (const [keyword, constrains] of Object.entries(ASSERTIONS)) {
-          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames)) continue;
-          const told = notes.some((n) => n.keywords?.includes(keyword) && fixedWords(n.text).every((w) => text.includes(w)));
+          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(out, keyword, node[keyword])) continue;
+          // A keyword read as another (const as enum) is told by that one's note too.
+          const names = [keyword, renames.get(keyword)];
+          const told = notes.some((n) => names.some((k) => k !== undefined && n.keywords?.includes(k)) && fixedWords(n.text).every((w) => text.includes(w)));
           if (told || hasDiagnosticAt(result, `${at}${pointer}`)) continue;
           problems.push(`${at}${pointer}: "${keyword}" is dropped with neither its sentence nor a diagnostic`);
         }

@@ -7,7 +7,8 @@
  * 2. references: at a `$ref` the plan keeps it (re-spelled, targets lifted into definitions),
  *    inlines it, or breaks a cycle at its re-entry; kept definitions are emitted after the root.
  * 3. nodes, per node: before its keywords, allOf merged, const read as enum, null taken out of enum
- *    (under a nullable flag, or nullInEnum), parent properties moved into union branches; the
+ *    (under a nullable flag, or nullInEnum), an object pinned by const or enum spelled with its
+ *    properties where every object is closed (walk-pinned.ts), parent properties moved into union branches; the
  *    `given` rules that hold there (walk-given.ts); then each keyword by its policy (kept,
  *    renamed, dropped, kept when); booleans as objects; then type and null spelling, the
  *    any-value spelling, objects (closure, optional as nullable), derived keywords, and the

@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { convert, DialectError, loadDialects } from '@redouble/dialects';
 import { codes, dialectFrom, STANDARD_NOTES } from './helpers.js';
@@ -252,5 +253,37 @@ describe('outputSchema: as-authored', () => {
 
   it('is refused in a rule file with any other value, at its line', () => {
     expect(() => dialectFrom(`rules:\n  - id: output\n    source: spec\n    outputSchema: as-written`)).toThrow(/@2026-01\.yaml:\d+:\d+.*outputSchema/s);
+  });
+});
+
+describe('an object pinned by const or enum, where every object is closed', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      preset: { const: { mode: 'fast', retries: 1, scope: { region: 'eu' } } },
+      layout: { enum: [{ columns: 2 }, { columns: 3, gutter: 'wide' }] },
+    },
+    additionalProperties: false,
+  };
+  const values = [
+    { preset: { mode: 'fast', retries: 1, scope: { region: 'eu' } } },
+    { layout: { columns: 2 } },
+    { layout: { columns: 3, gutter: 'wide' } },
+  ];
+  const wrong = [{ preset: { mode: 'fast', retries: 1, scope: { region: 'eu', extra: 1 } } }, { layout: { columns: 2, gutter: 'wide' } }, { preset: {} }];
+  const closing = loadDialects().list().map((i) => i.id).filter((id) => /strict/.test(id));
+
+  it.each(closing)('%s spells each value, so its spelling accepts them all and only them, with nothing to report', (id) => {
+    const d = loadDialects().get(id);
+    const result = convert(schema, d);
+    expect(result.diagnostics.filter((x) => x.path.startsWith('/properties'))).toEqual([]);
+    const out = result.output as Record<string, any>;
+    expect(JSON.stringify(out)).not.toContain('Other properties are accepted');
+    const ajv = new Ajv2020({ strict: false });
+    const accepts = ajv.compile(out);
+    // openai_strict's callers send every property, with null for what they leave out.
+    const asSent = (v: Record<string, unknown>) => (d.decodesNulls ? { preset: null, layout: null, ...v } : v);
+    for (const v of values) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)} ${JSON.stringify(accepts.errors)}`).toBe(true);
+    for (const v of wrong) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)}`).toBe(false);
   });
 });
