@@ -4,7 +4,8 @@
  * output node and is reused by the root pass for a merged root union.
  */
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
-import { admitsNull } from '../admits-null.js';
+import { admitsNull, type NullAdmissionOptions } from '../admits-null.js';
+import { refIndex } from './walk-refs.js';
 import { makeNullable } from './nulls.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
@@ -96,6 +97,17 @@ function unionOfObjects(out: JsonObject): boolean {
   return true;
 }
 
+/** The null question for the canonical schema: its local references followed, draft-07 siblings of a reference ignored. */
+function canonicalQuestion(s: WalkState): NullAdmissionOptions {
+  return {
+    resolve: (ref) => {
+      const r = refIndex(s).resolve(ref);
+      return r.kind === 'local' ? r.target.node : undefined;
+    },
+    refSiblingsIgnored: s.draft07,
+  };
+}
+
 /** Optional properties spelled as required and nullable, where the dialect says so. */
 function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped: [string, unknown][] | undefined, mergedRoot: boolean): [string, unknown][] | undefined {
   const plan = s.plan;
@@ -111,11 +123,14 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
     const refKeyword = refs?.refKeyword ?? '$ref';
     const wrapRefs = refs?.siblings === 'wrap-anyof';
     // No resolver: the spelled node is asked as it stands, and a reference in it decides nothing.
+    // Where that leaves it undecided, the canonical property is asked with its references followed.
     const question = { refKeyword };
+    const authored = own(node, 'properties');
     for (const name in props) {
       if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
       required.push(name);
-      if (admitsNull(props[name], question) === 'yes') {
+      const spelledAnswer = admitsNull(props[name], question);
+      if (spelledAnswer === 'yes' || (spelledAnswer === 'unknown' && isPlainObject(authored) && admitsNull(authored[name], canonicalQuestion(s)) === 'yes')) {
         report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
       } else {
         const before = props[name] as JsonObject;

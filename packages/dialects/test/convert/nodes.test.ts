@@ -141,6 +141,21 @@ describe('strict-style rules', () => {
     expect(out.properties.n).toEqual({ type: ['string', 'null'] });
   });
 
+  it('reports the null ambiguity where the null comes through a reference, or a draft-07 one', () => {
+    const viaRef = {
+      type: 'object',
+      properties: { nick: { $ref: '#/$defs/Nick' }, name: { $ref: '#/$defs/Name' }, chain: { $ref: '#/$defs/Alias' } },
+      $defs: { Nick: { type: ['string', 'null'] }, Name: { type: 'string' }, Alias: { $ref: '#/$defs/Nick' } },
+    };
+    const ambiguous = (schema: unknown) => convert(schema, strict).diagnostics.filter((d) => d.code === 'optional-null-ambiguous').map((d) => d.path);
+    expect(ambiguous(viaRef)).toEqual(['/properties/chain', '/properties/nick']);
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { nick: { $ref: '#/definitions/Nick' } }, definitions: { Nick: { type: ['string', 'null'] } } };
+    expect(ambiguous(draft07)).toEqual(['/properties/nick']);
+    // draft-07 ignores what stands beside $ref: the null beside it admits nothing
+    const besideRef = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { name: { $ref: '#/definitions/Name', type: ['string', 'null'] } }, definitions: { Name: { type: 'string' } } };
+    expect(ambiguous(besideRef)).toEqual([]);
+  });
+
   it('spells a root union of objects as one object and reports it; refuses other root unions', () => {
     const merged = convert({ anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] }] }, strict);
     expect(merged.output).toEqual({
