@@ -7,7 +7,7 @@ import type { ToolCallContext } from './tool-definition.js';
 export type ToolsCallAnswer = (params: CallParams, extra: ToolCallContext['extra']) => Promise<CallToolResult>;
 
 /** Answers one tools/list: its `_meta` (the dialect) and `cursor` as the caller sent them, unchecked (the pager checks the cursor). */
-export type ToolsListAnswer = (meta: unknown, cursor: unknown) => ListToolsResult;
+export type ToolsListAnswer = (meta: unknown, cursor: unknown) => ListToolsResult | Promise<ListToolsResult>;
 
 /**
  * Installs tools/list and tools/call on an SDK Server, answered from the request as sent. A

@@ -2,6 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  ErrorCode,
+  McpError,
   RootsListChangedNotificationSchema,
   type CallToolResult,
   type ClientCapabilities,
@@ -10,7 +12,7 @@ import {
   type Notification,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { loadDialects, type DialectRegistry } from '@redouble/dialects';
+import { loadDialects, type Dialect, type DialectRegistry } from '@redouble/dialects';
 import { dialectAdvertisement, dialectCapabilities } from '../advertise.js';
 import { answerTools } from '../answer-tools.js';
 import type { CallParams } from '../call-params.js';
@@ -26,6 +28,7 @@ import { forwardRequest, type DownstreamExtra, type ForwardContext } from './for
 import { holdMessages } from './held-transport.js';
 import { passThrough } from './pass-through.js';
 import { listAllTools, ToolCatalog } from './tool-catalog.js';
+import { unprefixed, upstreamError } from './upstream-error.js';
 import { UpstreamLink, type UpstreamLinkOptions } from './upstream-link.js';
 
 export interface DialectFrontOptions {
@@ -81,6 +84,8 @@ export class DialectFront {
   private started: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  /** The error the upstream answered its own tools/list with, while it does (see readTools). */
+  private listFailure: RequestError | undefined;
 
   constructor(upstream: UpstreamOptions, options: DialectFrontOptions = {}) {
     this.logger = options.logger ?? stderrLogger;
@@ -199,8 +204,9 @@ export class DialectFront {
     answerTools(server, {
       list: (meta, cursor) => {
         const dialect = this.selection.select(meta);
-        const generation = this.catalog.current;
-        return generation.pager.page(generation.lists.get(dialect), dialect.id, cursor) as ListToolsResult;
+        // Asked again, as a bare server would be on each tools/list: it may list now.
+        if (this.listFailure) return this.refresh().then(() => this.page(dialect, cursor));
+        return this.page(dialect, cursor);
       },
       call: (params, extra) => this.call(params, extra),
     });
@@ -209,6 +215,12 @@ export class DialectFront {
     server.setNotificationHandler(RootsListChangedNotificationSchema, (notification) => this.rootsChanged(notification));
     this.callers.track(server);
     return server;
+  }
+
+  private page(dialect: Dialect, cursor: unknown): ListToolsResult {
+    if (this.listFailure) throw this.listFailure;
+    const generation = this.catalog.current;
+    return generation.pager.page(generation.lists.get(dialect), dialect.id, cursor) as ListToolsResult;
   }
 
   /** tools/call: judged here when the upstream listed the tool, else forwarded for the upstream to answer. */
@@ -242,8 +254,32 @@ export class DialectFront {
       instructions: client.getInstructions(),
     };
     if (reconnected) await this.callers.resubscribe(client);
-    const changed = this.catalog.replace(await listAllTools(client, this.forwarding.requestTimeoutMs));
+    const changed = await this.readTools(client);
     if (reconnected && changed) this.broadcast({ method: 'notifications/tools/list_changed' });
+  }
+
+  /**
+   * Reads the upstream's tools into the catalog; returns whether they changed. An upstream that
+   * answers its own tools/list with an error (an McpServer tool whose zod schema the SDK cannot
+   * write, `z.date()`) is still up: bare, it fails tools/list and serves everything else, and so it
+   * does here. Its error answers tools/list in every dialect, and with no tool listed each call is
+   * the upstream's to judge, as bare. A timeout or a lost connection still fails the read.
+   */
+  private async readTools(client: Client): Promise<boolean> {
+    let tools: unknown[];
+    try {
+      tools = await listAllTools(client, this.forwarding.requestTimeoutMs);
+    } catch (error) {
+      if (!(error instanceof McpError) || error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed) throw error;
+      if (this.listFailure === undefined) {
+        this.logger.warn(`upstream: its own tools/list fails (${unprefixed(error)}); tools/list is answered with that error, and tools/call goes to the upstream unjudged, as it would bare.`);
+      }
+      this.listFailure = upstreamError(error);
+      return this.catalog.replace([]);
+    }
+    if (this.listFailure !== undefined) this.logger.warn('upstream: its tools/list answers again; its tools are served in every dialect.');
+    this.listFailure = undefined;
+    return this.catalog.replace(tools);
   }
 
   /** A caller's roots changed: the upstream hears it when it was told roots can change (declared by a caller). */
@@ -273,7 +309,7 @@ export class DialectFront {
       do {
         this.refreshAgain = false;
         try {
-          this.catalog.replace(await listAllTools(this.link.client(), this.forwarding.requestTimeoutMs));
+          await this.readTools(this.link.client());
         } catch (error) {
           this.logger.warn(`upstream: could not re-read its tools: ${error instanceof Error ? error.message : String(error)}`);
         }
