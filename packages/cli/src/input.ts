@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { decodeUtf8, type DialectError, type Diagnostic } from '@redouble/dialects/core';
+import { decodeUtf8, DialectError, type Diagnostic } from '@redouble/dialects/core';
 import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
@@ -89,11 +89,27 @@ function parseJsonText(text: string, label: string): unknown {
 
 /** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */
 async function parseYamlText(text: string, label: string): Promise<unknown> {
-  const { parse: parseYaml, YAMLError } = await import('yaml');
+  const { parseDocument, isCollection, isScalar, visit, YAMLError } = await import('yaml');
   try {
+    const doc = parseDocument(text, { prettyErrors: false });
+    if (doc.errors.length > 0) throw doc.errors[0];
+    // A JSON object's keys are names. YAML also allows a null key (`null`, `~`, nothing) and a
+    // collection as a key, which the library would turn into "" and "[ a, b ]" (with a warning of
+    // its own on stderr): a name the author never wrote, so it is refused where it stands.
+    visit(doc, {
+      Pair(_, pair) {
+        const key = pair.key;
+        const odd = key === null || (isScalar(key) && key.value === null) ? 'null (`null`, `~` or nothing), which no JSON object can hold; quote it if "null" is the name' : isCollection(key) ? 'a collection, and a JSON object key is a name' : undefined;
+        if (odd === undefined) return;
+        const at = (isScalar(key) || isCollection(key) ? key.range?.[0] : undefined) ?? (pair.value as { range?: number[] } | null)?.range?.[0] ?? 0;
+        const { line, column } = lineColumn(text, at);
+        throw inputError(`${label}:${line}:${column}`, `a map key here is ${odd}`);
+      },
+    });
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
-    return parseYaml(text, { prettyErrors: false }) as unknown;
+    return doc.toJS() as unknown;
   } catch (e) {
+    if (e instanceof DialectError) throw e;
     if (e instanceof YAMLError) {
       const { line, column } = lineColumn(text, e.pos[0]);
       // The library catches a stack overflow while it builds a collection and reports it under this

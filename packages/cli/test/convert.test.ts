@@ -82,6 +82,21 @@ describe('dialects convert', () => {
     expect(none.stderr).toContain(join(dir, 'absent.json'));
   });
 
+  it('refuses a YAML map key no JSON object can hold (null, a collection) where it stands, and takes a quoted "null" or a number (exit 2)', async () => {
+    const nullKey = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  ~: {type: string}\n' });
+    expect(nullKey.code).toBe(2);
+    expect(nullKey.stdout).toBe('');
+    expect(nullKey.stderr).toContain('<stdin>:3:3: a map key here is null');
+    const listKey = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  ? [a, b]\n  : {type: integer}\n' });
+    expect(listKey.code).toBe(2);
+    expect(listKey.stderr).toContain('<stdin>:3:5: a map key here is a collection');
+    // the library's own warning about stringified keys is not printed
+    expect(listKey.stderr).not.toContain('stringified');
+    const named = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  "null": {type: string}\n  3: {type: integer}\n' });
+    expect(named.code).toBe(0);
+    expect(Object.keys((JSON.parse(named.stdout) as { properties: object }).properties)).toEqual(['3', 'null']);
+  });
+
   it('refuses an input over 10 MiB before parsing it, from a file or stdin, in convert and explain (exit 2)', async () => {
     const big = JSON.stringify({ type: 'object', description: 'x'.repeat(11 * 1024 * 1024) });
     const file = join(tempDir(), 'big.json');
