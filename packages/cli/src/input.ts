@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { decodeUtf8, DialectError, type Diagnostic } from '@redouble/dialects/core';
-import { duplicateKeyWarnings, lineColumn } from './duplicate-keys.js';
+import { jsonTextWarnings, lineColumn } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
 
@@ -26,7 +26,7 @@ export interface LoadedInput {
 export async function readInput(file: string | undefined, io: Io): Promise<LoadedInput> {
   const { label, text } = await readInputText(file, io);
   const value = await parseText(text, label);
-  return { label, value, warnings: isYaml(text, label) ? [] : duplicateKeyWarnings(text, label) };
+  return { label, value, warnings: isYaml(text, label) ? [] : jsonTextWarnings(text, label) };
 }
 
 /**

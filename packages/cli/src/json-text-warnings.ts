@@ -1,8 +1,8 @@
 /**
- * Duplicate keys in JSON text. JSON.parse keeps the last value of a repeated key, so the parsed
- * value no longer says what the author wrote; the CLI warns with the line and column of each
- * repetition. Runs only on text JSON.parse has accepted, so it can skip everything but strings
- * and structure.
+ * What JSON.parse reads differently from what the author wrote, found in the text: a repeated key
+ * (JSON.parse keeps the last value) and an integer past 2^53 (it reads as the nearest double, so
+ * 9007199254740993 becomes 9007199254740992). The CLI warns with the line and column of each. Runs
+ * only on text JSON.parse has accepted, so it can skip everything but strings, numbers and structure.
  */
 import { escapeToken, type Diagnostic } from '@redouble/dialects/core';
 
@@ -26,8 +26,24 @@ export interface DuplicateKey {
   firstOffset: number;
 }
 
-export function findDuplicateKeys(text: string): DuplicateKey[] {
+export interface RoundedNumber {
+  /** The integer as written. */
+  literal: string;
+  /** What JavaScript reads it as. */
+  read: string;
+  /** JSON pointer of the value. */
+  pointer: string;
+  offset: number;
+}
+
+export interface JsonTextFacts {
+  duplicates: DuplicateKey[];
+  rounded: RoundedNumber[];
+}
+
+export function scanJsonText(text: string): JsonTextFacts {
   const found: DuplicateKey[] = [];
+  const rounded: RoundedNumber[] = [];
   const stack: Frame[] = [];
   let top: Frame | undefined;
   const childPointer = (): string => (top === undefined ? '' : `${top.pointer}/${escapeToken(top.keys ? top.token : String(top.index))}`);
@@ -60,9 +76,31 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
         top.token = key;
         top.expectKey = false;
       }
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      while (i + 1 < text.length && isNumberChar(text.charCodeAt(i + 1))) i++;
+      // Fifteen digits or fewer always read exactly; only a longer integer can be rounded.
+      if (i - start >= 15) {
+        const literal = text.slice(start, i + 1);
+        const read = exactIntegerRead(literal);
+        if (read !== undefined) rounded.push({ literal, read, pointer: childPointer(), offset: start });
+      }
     }
   }
-  return found;
+  return { duplicates: found, rounded };
+}
+
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2e /* . */ || c === 0x65 /* e */ || c === 0x45 /* E */ || c === 0x2b /* + */ || c === 0x2d; /* - */
+}
+
+/** What an integer literal reads as, when that is not the integer written; undefined when it reads exactly (or is no plain integer). */
+function exactIntegerRead(literal: string): string | undefined {
+  if (!/^-?\d+$/.test(literal)) return undefined;
+  const n = Number(literal);
+  if (Number.isSafeInteger(n) || !Number.isFinite(n)) return undefined;
+  const read = BigInt(n);
+  return read === BigInt(literal) ? undefined : String(read);
 }
 
 /** 1-based line and column of an offset. */
@@ -90,11 +128,20 @@ function lineColumnIn(starts: readonly number[], offset: number, length: number)
   return { line: low + 1, column: offset - (starts[low] as number) + 1 };
 }
 
-/** One warning per repeated key, at `label:line:column`. */
-export function duplicateKeyWarnings(text: string, label: string): Diagnostic[] {
-  const found = findDuplicateKeys(text);
-  const starts = found.length === 0 ? [] : lineStarts(text);
-  return found.map((d) => {
+/** One warning per repeated key and per rounded integer, at `label:line:column`. */
+export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
+  const { duplicates: found, rounded } = scanJsonText(text);
+  const starts = found.length === 0 && rounded.length === 0 ? [] : lineStarts(text);
+  const roundedWarnings = rounded.map((r): Diagnostic => {
+    const at = lineColumnIn(starts, r.offset, text.length);
+    return {
+      code: 'number-rounded',
+      severity: 'warning',
+      message: `the integer ${r.literal} at ${r.pointer === '' ? 'the root' : r.pointer} is past 2^53 and reads as ${r.read}: JavaScript holds no closer number, so this tool, and every JSON Schema validator in JavaScript, uses ${r.read}`,
+      path: `${label}:${at.line}:${at.column}`,
+    };
+  });
+  return found.map((d): Diagnostic => {
     const at = lineColumnIn(starts, d.offset, text.length);
     const first = lineColumnIn(starts, d.firstOffset, text.length);
     return {
@@ -103,5 +150,5 @@ export function duplicateKeyWarnings(text: string, label: string): Diagnostic[] 
       message: `the key ${JSON.stringify(d.key)} appears again in the object at ${d.object === '' ? 'the root' : d.object} (first at line ${first.line}, column ${first.column}); JSON keeps only the last value, so the earlier one is ignored`,
       path: `${label}:${at.line}:${at.column}`,
     };
-  });
+  }).concat(roundedWarnings);
 }
