@@ -23,6 +23,9 @@ import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from '.
 import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
+import { checkSize, LINT_MAX_DEPTH, LINT_MAX_NODES, type BoundWords } from '../lint/measure.js';
+
+const JUDGE_WORDS: BoundWords = { outcome: 'the judge does not compile it', owner: "lint's and the judge's" };
 import { shorten } from './rule-words.js';
 
 export interface Limits {
@@ -112,6 +115,10 @@ export class SchemaJudge {
       }
       if (validate(value)) return { ok: true, value };
     } catch (error) {
+      // A stack overflow inside Ajv. The document's own depth is bounded before Ajv runs wherever
+      // the schema could lead it deeper than itself, so what overflowed is the validator of a
+      // schema too large for it: not the caller's to correct.
+      if (error instanceof RangeError) return { ok: false, violations: [{ path: '', rule: 'could not be checked: the validator of this schema ran out of stack (the schema is too large for it)', keyword: 'schema' }], schemaFault: true };
       return this.refuse(this.thrownViolation(error, value));
     }
     return { ok: false, violations: toViolations(validate.errors ?? [], value), schemaFault: false };
@@ -148,7 +155,6 @@ export class SchemaJudge {
         keyword: 'pattern',
       };
     }
-    // A stack overflow inside Ajv: the scan's depth limit should make this unreachable.
     return { path: '', rule: 'is nested too deeply to be checked', keyword: 'maxDepth' };
   }
 
@@ -158,6 +164,13 @@ export class SchemaJudge {
     const isSchema = typeof s === 'boolean' || (s !== null && typeof s === 'object' && !Array.isArray(s));
     if (!isSchema) {
       this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: 'The schema is not a JSON Schema (an object or a boolean).', path: this.at }];
+      return undefined;
+    }
+    // Lint's bounds (a server refuses such a schema at registration): past them Ajv takes tens of
+    // seconds to compile, on the caller's event loop, and then runs out of stack validating.
+    const tooLarge = checkSize(s, this.at, LINT_MAX_NODES, LINT_MAX_DEPTH, JUDGE_WORDS);
+    if (tooLarge) {
+      this.broken = [{ code: 'judge.schema-too-large', severity: 'error', message: tooLarge.message, path: tooLarge.path }];
       return undefined;
     }
     const draft = detectDraft(s, this.limits.defaultDraft);

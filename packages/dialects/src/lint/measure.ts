@@ -15,7 +15,17 @@ export interface SizeProblem {
 }
 
 /** Iterative (no recursion on hostile depth); counts children before pushing them, so a huge array costs nothing. */
-export function checkSize(value: unknown, path: string, maxNodes = LINT_MAX_NODES, maxDepth = LINT_MAX_DEPTH): SizeProblem | undefined {
+/** What a bound stops, for its message: the linter's check by default; the judge's compilation. */
+export interface BoundWords {
+  /** "it was not checked" */
+  outcome: string;
+  /** "the linter's" */
+  owner: string;
+}
+
+const LINT_WORDS: BoundWords = { outcome: 'it was not checked', owner: "the linter's" };
+
+export function checkSize(value: unknown, path: string, maxNodes = LINT_MAX_NODES, maxDepth = LINT_MAX_DEPTH, words: BoundWords = LINT_WORDS): SizeProblem | undefined {
   type Item = { value: unknown; path: string; depth: number } | { leave: object };
   const stack: Item[] = [{ value, path, depth: 1 }];
   // A JavaScript object handed in may contain itself: that is said as such, not as "too deep".
@@ -30,14 +40,14 @@ export function checkSize(value: unknown, path: string, maxNodes = LINT_MAX_NODE
     if (typeof item.value !== 'object' || item.value === null) continue;
     if (ancestors.has(item.value)) return { path: item.path, message: 'The schema is not JSON data: this object contains itself.' };
     if (item.depth > maxDepth) {
-      return { path: item.path, message: `The schema nests deeper than ${maxDepth} levels here; it was not checked (the linter's depth bound).` };
+      return { path: item.path, message: `The schema nests deeper than ${maxDepth} levels here; ${words.outcome} (${words.owner} depth bound).` };
     }
     const record = item.value as Record<string, unknown>;
     const keys = Array.isArray(record) ? null : Object.keys(record);
     const count = keys ? keys.length : (record as unknown as unknown[]).length;
     nodes += count;
     if (nodes > maxNodes) {
-      return { path, message: `The schema has more than ${maxNodes} JSON values; it was not checked (the linter's size bound).` };
+      return { path, message: `The schema has more than ${maxNodes} JSON values; ${words.outcome} (${words.owner} size bound).` };
     }
     ancestors.add(record);
     stack.push({ leave: record });

@@ -147,6 +147,21 @@ describe('hostile arguments', () => {
     expect(unresolved.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', path: '/inputSchema' })]);
   });
 
+  it('a schema past lint\'s bounds is not compiled: the server\'s fault at once, on every call, at the bound\'s pointer', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 60_000; i++) properties[`p${i}`] = { type: 'string' };
+    const huge = createJudge({ name: 'huge', inputSchema: { type: 'object', properties } });
+    expect(huge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-too-large', severity: 'error', path: '/inputSchema', message: expect.stringContaining('more than 100000 JSON values') })]);
+    const r = huge.checkArguments({ p1: 'x' }, { decodeNulls: false });
+    expect(!r.ok && r.fault).toBe('server');
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 300; i++) deep = { type: 'object', properties: { a: deep } };
+    const nested = createJudge({ inputSchema: deep });
+    const [problem] = nested.warm();
+    expect(problem).toMatchObject({ code: 'judge.schema-too-large', message: expect.stringContaining('deeper than 256 levels') });
+    expect(problem!.path.startsWith('/inputSchema/properties/a/properties/a')).toBe(true);
+  });
+
   it('bad options throw a DialectError', () => {
     expect(() => createJudge({ inputSchema: {} }, { maxDepth: 0 })).toThrow(DialectError);
     expect(() => createJudge({ inputSchema: {} }, { defaultDraft: 'draft-04' as never })).toThrow(/defaultDraft/);
