@@ -173,7 +173,8 @@ const authorDescriptionFirst: InvariantCheck = {
         const out = getAt(spelled, pointer);
         if (!isRecord(out)) continue;
         const written = out.description;
-        if (typeof written === 'string' ? written === authored || written.startsWith(`${authored} `) : hasDiagnosticAt(result, `${at}${pointer}`)) continue;
+        // The sentences follow it after a space, or after a stop where the author ended no sentence.
+        if (typeof written === 'string' ? written === authored || (written.startsWith(authored) && /^[.!?;:…]? /u.test(written.slice(authored.length))) : hasDiagnosticAt(result, `${at}${pointer}`)) continue;
         problems.push(`${at}${pointer}: the author's description ${JSON.stringify(authored)} ${typeof written === 'string' ? `is not first in ${JSON.stringify(written)}` : 'is gone without a diagnostic'}`);
       }
     }

@@ -148,7 +148,18 @@ export function describe(
   const outDescription = own(out, 'description');
   const nodeDescription = own(node, 'description');
   const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
-  put(out, 'description', author ? `${author} ${sentences.join(' ')}` : sentences.join(' '));
+  put(out, 'description', author ? `${author}${authorStop(s, author)} ${sentences.join(' ')}` : sentences.join(' '));
+}
+
+/** A sentence's end: a stop, maybe closed by a quote or bracket. */
+const ENDS_SENTENCE = /[.!?…:;]["'”’)\]]*$/u;
+
+/** What goes between the author's description and the sentences after it (the vocabulary's authorStop, where the author ended no sentence). */
+function authorStop(s: WalkState, author: string): string {
+  const stop = s.plan.vocabulary?.authorStop;
+  // Trailing space means the author set the text apart already; their words are never changed.
+  if (stop === undefined || ENDS_SENTENCE.test(author) || /\s$/u.test(author)) return '';
+  return stop;
 }
 
 /**

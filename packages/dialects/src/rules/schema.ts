@@ -273,6 +273,12 @@ export const VocabularySchema = z.strictObject({
    * no phrase takes has no wording, and its sentence is written with JSON (the note's `text`).
    */
   rules: z.array(NounRuleSchema).min(1).optional(),
+  /**
+   * Written after an author's description that does not end a sentence, before the sentences
+   * appended to it ("The user name" + "." + " At least 1 character."); the author's words are kept
+   * as written. Without it the sentences follow after a space.
+   */
+  authorStop: z.string().min(1).max(3).optional(),
 });
 
 export const RuleFileSchema = z.strictObject({

@@ -287,3 +287,36 @@ describe('an object pinned by const or enum, where every object is closed', () =
     for (const v of wrong) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)}`).toBe(false);
   });
 });
+
+describe('vocabulary authorStop', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, description: 'The user name' },
+      done: { type: 'string', minLength: 1, description: 'Done.' },
+      quoted: { type: 'string', minLength: 1, description: 'Say "hi!"' },
+      spaced: { type: 'string', minLength: 1, description: 'Set apart ' },
+      plain: { type: 'string', description: 'No sentence follows' },
+    },
+    additionalProperties: false,
+  };
+  const described = (id: string) => {
+    const out = convert(schema, loadDialects().get(id)).output as { properties: Record<string, { description?: string }> };
+    return Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, v.description]));
+  };
+
+  it('closes an author description that ends no sentence before the sentences after it, and changes no other', () => {
+    expect(described('anthropic_strict')).toEqual({
+      name: 'The user name. At least 1 character.',
+      done: 'Done. At least 1 character.',
+      quoted: 'Say "hi!" At least 1 character.',
+      spaced: 'Set apart  At least 1 character.',
+      plain: 'No sentence follows',
+    });
+  });
+
+  it('is not in the sentence files the frozen versions name: their outputs stay as pinned', () => {
+    expect(described('openai_strict@2026-10').name).toBe('The user name At least 1 character.');
+    expect(described('openai_strict').name).toBe('The user name. At least 1 character.');
+  });
+});
