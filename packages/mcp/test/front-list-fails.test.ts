@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects } from '@redouble/dialects';
 import { DIALECT_META_KEY, withDialects, type DialectFront } from '../src/index.js';
 import { silentLogger } from './helpers.js';
@@ -79,5 +79,30 @@ describe('an upstream whose tools/list fails', () => {
     const judged = (await client.callTool({ name: 'echo', arguments: { text: 5 } })) as CallToolResult;
     expect(judged.isError).toBe(true);
     expect(JSON.stringify(judged.content)).toContain('/text');
+  });
+});
+
+describe('an upstream whose tools/list starts failing', () => {
+  it('answers tools/list with the failure and still judges the tools it listed before', async () => {
+    const s = new McpServer({ name: 'later', version: '1.0.0' });
+    s.registerTool('echo', { description: 'Echoes.', inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+    const logger = silentLogger();
+    front = withDialects(s, { registry, logger });
+    const dialects = front;
+    const client = await connected((t) => dialects.connect(t));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
+    // A tool the SDK cannot list joins: list_changed, and the front's re-read fails (it passes the
+    // notification on once the re-read is done).
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    s.registerTool('when', { description: 'Takes a date.', inputSchema: { at: z.date() } }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    await changed;
+    const error = await failure(client.listTools({ _meta: { [DIALECT_META_KEY]: 'anthropic_strict' } }));
+    expect(error).toBeInstanceOf(McpError);
+    // echo is judged here by its last listing: the canonical judge's words, not the upstream's.
+    const judged = (await client.callTool({ name: 'echo', arguments: { text: 5 } })) as CallToolResult;
+    expect(judged.isError).toBe(true);
+    expect(JSON.stringify(judged.content)).toMatch(/^\[\{"type":"text","text":"The arguments/);
+    const echoed = (await client.callTool({ name: 'echo', arguments: { text: 'hi' } })) as CallToolResult;
+    expect(echoed.content).toEqual([{ type: 'text', text: 'hi' }]);
   });
 });

@@ -262,8 +262,9 @@ export class DialectFront {
    * Reads the upstream's tools into the catalog; returns whether they changed. An upstream that
    * answers its own tools/list with an error (an McpServer tool whose zod schema the SDK cannot
    * write, `z.date()`) is still up: bare, it fails tools/list and serves everything else, and so it
-   * does here. Its error answers tools/list in every dialect, and with no tool listed each call is
-   * the upstream's to judge, as bare. A timeout or a lost connection still fails the read.
+   * does here. Its error answers tools/list in every dialect; the tools it listed last (none, if it
+   * never could) are still judged here, and any other call is the upstream's to judge, as bare. A
+   * timeout or a lost connection still fails the read.
    */
   private async readTools(client: Client): Promise<boolean> {
     let tools: unknown[];
@@ -272,10 +273,10 @@ export class DialectFront {
     } catch (error) {
       if (!(error instanceof McpError) || error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed) throw error;
       if (this.listFailure === undefined) {
-        this.logger.warn(`upstream: its own tools/list fails (${unprefixed(error)}); tools/list is answered with that error, and tools/call goes to the upstream unjudged, as it would bare.`);
+        this.logger.warn(`upstream: its own tools/list fails (${unprefixed(error)}); tools/list is answered with that error; a tool it did not list before goes to it unjudged, as it would bare.`);
       }
       this.listFailure = upstreamError(error);
-      return this.catalog.replace([]);
+      return false;
     }
     if (this.listFailure !== undefined) this.logger.warn('upstream: its tools/list answers again; its tools are served in every dialect.');
     this.listFailure = undefined;
