@@ -151,8 +151,11 @@ export function describe(
   put(out, 'description', author ? `${author}${authorStop(s, author)} ${sentences.join(' ')}` : sentences.join(' '));
 }
 
-/** A sentence's end: a stop, maybe closed by a quote or bracket. */
-const ENDS_SENTENCE = /[.!?…:;]["'”’)\]]*$/u;
+/**
+ * Where a stop would be wrong: after any script's terminal punctuation (. ! ? , ; : 。 ？ ؟ । …),
+ * maybe closed by a quote or bracket, and after a closing code fence.
+ */
+const ENDS_SENTENCE = /(?:[\p{Terminal_Punctuation}\u2026]|```)[\p{Pe}\p{Pf}"']*$/u;
 
 /** What goes between the author's description and the sentences after it (the vocabulary's authorStop, where the author ended no sentence). */
 function authorStop(s: WalkState, author: string): string {

@@ -274,7 +274,7 @@ export const VocabularySchema = z.strictObject({
    */
   rules: z.array(NounRuleSchema).min(1).optional(),
   /**
-   * Written after an author's description that does not end a sentence, before the sentences
+   * Written after an author's description that does not end with terminal punctuation (any script's), before the sentences
    * appended to it ("The user name" + "." + " At least 1 character."); the author's words are kept
    * as written. Without it the sentences follow after a space.
    */

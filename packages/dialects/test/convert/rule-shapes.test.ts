@@ -297,6 +297,9 @@ describe('vocabulary authorStop', () => {
       quoted: { type: 'string', minLength: 1, description: 'Say "hi!"' },
       spaced: { type: 'string', minLength: 1, description: 'Set apart ' },
       plain: { type: 'string', description: 'No sentence follows' },
+      kana: { type: 'string', minLength: 1, description: '名前は？' },
+      comma: { type: 'string', minLength: 1, description: 'Name,' },
+      fence: { type: 'string', minLength: 1, description: 'Example:\n```js\nf()\n```' },
     },
     additionalProperties: false,
   };
@@ -312,6 +315,9 @@ describe('vocabulary authorStop', () => {
       quoted: 'Say "hi!" At least 1 character.',
       spaced: 'Set apart  At least 1 character.',
       plain: 'No sentence follows',
+      kana: '名前は？ At least 1 character.',
+      comma: 'Name, At least 1 character.',
+      fence: 'Example:\n```js\nf()\n``` At least 1 character.',
     });
   });
 
