@@ -228,12 +228,24 @@ function pinsValue(node: unknown, value: unknown): boolean {
   return Array.isArray(node.enum) && node.enum.length === 1 && same(node.enum[0]);
 }
 
-/** A const or an enum of objects whose every value the spelled node still pins, spelled out as properties (alone, or one anyOf branch each). */
-function spelledOut(out: Json, keyword: string, value: unknown): boolean {
+/** Whether the canonical node's `type` (if any) admits a value. */
+function typeAdmits(node: Json, v: unknown): boolean {
+  const types = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? (node.type as unknown[]) : undefined;
+  if (types === undefined) return true;
+  const kind = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : isRecord(v) ? 'object' : typeof v;
+  return types.includes(kind) || (kind === 'integer' && types.includes('number'));
+}
+
+/**
+ * A const, or an enum listing an object, whose every value (of a type the node admits) the spelled
+ * node still pins: an object spelled out as pinned properties, another value as a const, alone or
+ * one anyOf branch each.
+ */
+function spelledOut(node: Json, out: Json, keyword: string, value: unknown): boolean {
   const values = keyword === 'const' ? [value] : keyword === 'enum' && Array.isArray(value) ? value : [];
-  if (values.length === 0 || !values.every(isRecord)) return false;
+  if (!values.some(isRecord)) return false;
   const branches = Array.isArray(out.anyOf) ? (out.anyOf as unknown[]) : [out];
-  return values.every((v) => branches.some((b) => pinsObject(b, v)));
+  return values.every((v) => !typeAdmits(node, v) || branches.some((b) => pinsValue(b, v)));
 }
 
 const droppedRuleTold: InvariantCheck = {
@@ -254,7 +266,7 @@ const droppedRuleTold: InvariantCheck = {
         if (!isRecord(out)) continue;
         const text = typeof out.description === 'string' ? out.description : '';
         for (const [keyword, constrains] of Object.entries(ASSERTIONS)) {
-          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(out, keyword, node[keyword])) continue;
+          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(node, out, keyword, node[keyword])) continue;
           // A keyword read as another (const as enum) is told by that one's note too.
           const names = [keyword, renames.get(keyword)];
           const told = notes.some((n) => names.some((k) => k !== undefined && n.keywords?.includes(k)) && fixedWords(n.text).every((w) => text.includes(w)));

@@ -1,101 +1,158 @@
 /**
- * Pass 3, nodes, before the keywords (docs/architecture.md): an object whose value is pinned by
- * `const` (or by an `enum` of objects) in a dialect that closes every object. Closed as it stands
- * (no `properties`), it would accept only `{}`, so the spelling would refuse the one value the
- * canonical schema accepts, and say "Other properties are accepted." beside it. The value already
- * names its properties, so the node is read as the same rule spelled out: each property pinned by
- * its own const, all required, no other property. That accepts exactly what the const accepts, so
- * nothing is narrowed and nothing needs a sentence, and no vendor has to read an object const. An
- * enum of objects becomes an anyOf of those shapes, one per value (a nullable spelling then adds
- * its null branch beside them).
+ * Pass 3, nodes, before the keywords (docs/architecture.md): a value pinned by `const`, or by an
+ * `enum` that lists an object, in a dialect that closes every object. Closed as it stands, an
+ * object there would accept only the properties the node names (often none), so the spelling
+ * would refuse the very values the canonical schema accepts, and say "Other properties are
+ * accepted." beside them. The values already name their properties, so the node is read as the
+ * same rule spelled out, which accepts exactly the same values:
+ *
+ * - an object value: each of its properties pinned by its own const (beside the author's own
+ *   subschema for it, if any), all required (with any the author required), no other property;
+ * - any other value: `{const: value}`;
+ * - several values: an `anyOf` with one such branch each (a nullable spelling then adds its null
+ *   branch beside them).
+ *
+ * What the node says of the type and of properties holds for each pinned value or for none, so
+ * it is folded in exactly: a value the type, the closure or the property count refuses is left out
+ * (the canonical schema refuses it too), and a property's own subschema (or additionalProperties')
+ * stands beside its const, so a value it refuses is refused by the spelling too. A node with
+ * keywords whose meaning beside the values is not kept this way (`anyOf`, `not`, `if`, a `$ref`,
+ * `patternProperties`, ...) is left as it stands, with what its closure reports.
  */
-import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
+import { typeNames } from '../type-names.js';
 
-/** Keywords that already say which properties the object has, or how its values are chosen. */
-const SHAPED = ['properties', 'additionalProperties', 'patternProperties', 'unevaluatedProperties', 'propertyNames', 'anyOf', 'oneOf', '$ref'];
+/** Keywords about an object's properties: folded into each pinned object value. */
+const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties']);
 
-/** The node to walk in its place; the node itself when its value is not pinned to objects. */
+/** Keywords whose meaning beside the pinned values this rewrite would not keep exactly. */
+const KEPT_APART = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies', '$ref', '$dynamicRef', 'patternProperties', 'propertyNames', 'unevaluatedProperties'];
+
+/** The node to walk in its place; the node itself when no object value is pinned. */
 export function pinnedObjects(s: WalkState, node: JsonObject): JsonObject {
   const c = node.const;
-  const values = node.enum;
+  const list = node.enum;
+  const hasConst = hasOwn(node, 'const');
   // The common enum of strings and scalar const leave at the first look.
-  if (!isPlainObject(c) && !(Array.isArray(values) && isPlainObject(values[0]))) return node;
-  for (const k of SHAPED) if (hasOwn(node, k)) return node;
-  const type = node.type;
-  if (type !== undefined && type !== 'object') return node;
+  if (!isPlainObject(c) && !(Array.isArray(list) && list.some(isPlainObject))) return node;
+  for (const k of KEPT_APART) if (hasOwn(node, k)) return node;
   let keyword: 'const' | 'enum';
-  let pinned: readonly unknown[];
-  if (hasOwn(node, 'const')) {
-    // Beside an enum the two keywords keep their own meaning (both must hold): left as it stands.
-    if (!isPlainObject(c) || hasOwn(node, 'enum')) return node;
+  let values: unknown[];
+  if (hasConst) {
+    // Beside an enum both must hold: the const, if the enum lists it; else nothing is accepted, left as it stands.
+    if (Array.isArray(list) && !list.some((v) => jsonEqual(v, c))) return node;
     keyword = 'const';
-    pinned = [c];
+    values = [c];
   } else {
-    if (!Array.isArray(values) || values.length === 0) return node;
-    for (const v of values) if (!isPlainObject(v)) return node;
+    if (!Array.isArray(list)) return node;
     keyword = 'enum';
-    pinned = values;
+    values = list;
   }
+  const types = typeNames(node.type);
   const base = tokensOf(s, node, keyword);
-  const out = copyWithout(s, node, keyword);
+  const kept: [unknown, number][] = [];
+  values.forEach((v, i) => {
+    if ((types === undefined || types.some((t) => typeAdmits(t, v))) && (!isPlainObject(v) || objectFits(node, v))) kept.push([v, i]);
+  });
+  if (!kept.some(([v]) => isPlainObject(v))) return node;
+
+  const out: JsonObject = {};
+  const origin = s.origins?.get(node);
+  for (const k in node) {
+    if (k === 'const' || k === 'enum' || k === 'type' || FOLDED.has(k)) continue;
+    put(out, k, node[k]);
+    recordOrigin(s, out, k, origin?.get(k) ?? tokensOf(s, node, k));
+  }
+  const at = (i: number): readonly string[] => (keyword === 'const' ? base : [...base, String(i)]);
+  const spell = (v: unknown, i: number, into: JsonObject): void => {
+    if (isPlainObject(v)) spellObject(s, node, into, v, at(i));
+    else {
+      put(into, 'const', v);
+      recordOrigin(s, into, 'const', at(i));
+    }
+  };
   const readAs = (s.readAs ??= new WeakMap());
-  if (pinned.length === 1) {
-    spellShape(s, out, pinned[0] as JsonObject, keyword === 'const' ? base : [...base, '0']);
+  if (kept.length === 1) {
+    const [v, i] = kept[0] as [unknown, number];
+    spell(v, i, out);
     readAs.set(out, new Map([['properties', keyword]]));
     return out;
   }
   const branches: JsonObject[] = [];
-  pinned.forEach((v, i) => {
+  for (const [v, i] of kept) {
     const branch: JsonObject = {};
-    spellShape(s, branch, v as JsonObject, [...base, String(i)]);
-    recordOrigin(s, branches, String(i), [...base, String(i)]);
+    spell(v, i, branch);
+    recordOrigin(s, branches, String(branches.length), at(i));
     branches.push(branch);
-  });
+  }
   put(out, 'anyOf', branches);
   recordOrigin(s, out, 'anyOf', base);
   readAs.set(out, new Map([['anyOf', keyword]]));
   return out;
 }
 
-/** A copy of the node without `keyword`, each key keeping its input pointer. */
-function copyWithout(s: WalkState, node: JsonObject, keyword: string): JsonObject {
-  const out: JsonObject = {};
-  const origin = s.origins?.get(node);
-  for (const k in node) {
-    if (k === keyword) continue;
-    put(out, k, node[k]);
-    recordOrigin(s, out, k, origin?.get(k) ?? tokensOf(s, node, k));
-  }
-  return out;
+/**
+ * Whether an object value passes the node's own count and closure rules (`additionalProperties:
+ * false` with no property schema for one of its keys, `minProperties`, `maxProperties`): one that
+ * does not is refused by the canonical schema, so it is not spelled either.
+ */
+function objectFits(node: JsonObject, value: JsonObject): boolean {
+  const keys = Object.keys(value);
+  if (typeof node.minProperties === 'number' && keys.length < node.minProperties) return false;
+  if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) return false;
+  if (node.additionalProperties !== false) return true;
+  const declared = isPlainObject(node.properties) ? node.properties : {};
+  return keys.every((k) => hasOwn(declared, k));
 }
 
-/** Writes the shape of one pinned object value into `into`; `at` is the value's place in the input. */
-function spellShape(s: WalkState, into: JsonObject, value: JsonObject, at: readonly string[]): void {
+/** Whether a value has one of the JSON types a `type` name admits. */
+function typeAdmits(t: string, v: unknown): boolean {
+  if (v === null) return t === 'null';
+  if (Array.isArray(v)) return t === 'array';
+  if (typeof v === 'number') return t === 'number' || (t === 'integer' && Number.isInteger(v));
+  return typeof v === t || (t === 'object' && isPlainObject(v));
+}
+
+/**
+ * Writes one pinned object value into `into`: its properties, each pinned by its own const beside
+ * the author's subschema for it; required, its keys and the author's; no other property. `at` is
+ * the value's place in the input.
+ */
+function spellObject(s: WalkState, node: JsonObject, into: JsonObject, value: JsonObject, at: readonly string[]): void {
+  const authored = isPlainObject(node.properties) ? node.properties : undefined;
+  const authoredAt = authored ? tokensOf(s, node, 'properties') : undefined;
   const properties: JsonObject = {};
   const names: string[] = [];
+  // A key the author's properties do not name is ruled by additionalProperties, when it is a schema.
+  const other = isPlainObject(node.additionalProperties) ? node.additionalProperties : undefined;
+  const otherAt = other ? tokensOf(s, node, 'additionalProperties') : undefined;
   for (const name in value) {
+    const named = authored !== undefined && hasOwn(authored, name);
+    const own = named ? authored[name] : other;
+    const ownAt = named ? [...(authoredAt as readonly string[]), name] : otherAt;
+    // The author's subschema (its description and rules) with the value pinned beside it.
     const pinned: JsonObject = {};
+    if (isPlainObject(own)) {
+      for (const k in own) {
+        if (k === 'const') continue;
+        put(pinned, k, own[k]);
+        recordOrigin(s, pinned, k, [...(ownAt as readonly string[]), k]);
+      }
+    }
     put(pinned, 'const', value[name]);
     recordOrigin(s, pinned, 'const', [...at, name]);
-    put(properties, name, pinned);
-    recordOrigin(s, properties, name, [...at, name]);
+    put(properties, name, own === false ? false : pinned);
+    recordOrigin(s, properties, name, own !== undefined ? (ownAt as readonly string[]) : [...at, name]);
     names.push(name);
   }
-  const keys = ['required', 'additionalProperties'];
-  if (!hasOwn(into, 'type')) {
-    put(into, 'type', 'object');
-    recordOrigin(s, into, 'type', at);
-    keys.push('type');
-  }
+  // A name the author requires that the value lacks: required still, so nothing is accepted, as in the canonical schema.
+  if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === 'string' && !names.includes(r)) names.push(r);
+  put(into, 'type', 'object');
   put(into, 'properties', properties);
-  recordOrigin(s, into, 'properties', at);
   put(into, 'required', names);
-  recordOrigin(s, into, 'required', at);
   put(into, 'additionalProperties', false);
-  recordOrigin(s, into, 'additionalProperties', at);
-  const made = (s.madeUpKeys ??= new WeakMap()).get(into);
-  if (made) for (const k of keys) made.add(k);
-  else s.madeUpKeys.set(into, new Set(keys));
+  for (const k of ['type', 'properties', 'required', 'additionalProperties']) recordOrigin(s, into, k, at);
+  (s.madeUpKeys ??= new WeakMap()).set(into, new Set(['type', 'required', 'additionalProperties']));
 }
