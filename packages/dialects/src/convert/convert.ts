@@ -189,7 +189,7 @@ function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: Sch
 function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): JsonObject {
   const out: JsonObject = {};
   for (const k in tool) {
-    if (k === 'outputSchema' && plan.outputSchema === 'as-authored') put(out, k, walker.copyAsAuthored(tool[k], `${prefix}/${k}`, copyJson));
+    if (k === 'outputSchema' && plan.outputSchema === 'as-authored') put(out, k, walker.copyAsAuthored(tool[k], `${prefix}/${k}`));
     else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags));
     else put(out, k, copyJson(tool[k], `${prefix}/${k}`));
   }

@@ -140,6 +140,18 @@ export interface Plan {
 
 const cache = new WeakMap<Dialect, Plan>();
 
+let identityOnly: Plan | undefined;
+
+/**
+ * The plan of a dialect with no rules that keeps every keyword: what the canonical dialect does,
+ * for a schema a dialect publishes as authored (`outputSchema: as-authored`), so it is checked
+ * and reported exactly as canonical's would be.
+ */
+export function identityPlan(): Plan {
+  identityOnly ??= compile({ id: 'as-authored', resolved: { rules: [], notes: [], otherKeywords: 'keep' } } as unknown as Dialect);
+  return identityOnly;
+}
+
 export function planFor(dialect: Dialect): Plan {
   let plan = cache.get(dialect);
   if (!plan) {

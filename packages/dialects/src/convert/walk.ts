@@ -23,7 +23,8 @@
  * own walk-*.ts module, in the order above, sharing one WalkState (walk-state.ts).
  */
 import type { Diagnostic } from '../diagnostics.js';
-import type { Plan } from './plan.js';
+import { identityPlan, type Plan } from './plan.js';
+import { identityCopy, refsResolveCleanly } from './identity.js';
 import type { LimitCounts } from './limits.js';
 import { readDraft } from './walk-read.js';
 import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js';
@@ -116,12 +117,16 @@ export class SchemaWalker {
 
   /**
    * A schema the dialect publishes as authored (a tool's outputSchema under `outputSchema:
-   * as-authored`): a guarded JSON copy, told to explain. Its checks are the input check's, as for
-   * every schema (convert.ts), so nothing is refused here that the canonical dialect would take.
+   * as-authored`), done as the canonical dialect does it: one guarded copy, and the identity walk
+   * where there is something to report (a reference that dangles or leaves the document, a
+   * `$schema` the check does not read, a value that is not JSON), with canonical's diagnostics.
    */
-  copyAsAuthored(root: unknown, prefix: string, copyJson: (value: unknown, path: string) => unknown): unknown {
-    const out = copyJson(root, prefix);
-    this.#s.explain?.push({ path: prefix, keyword: prefix.slice(prefix.lastIndexOf('/') + 1), outcome: 'kept', detail: "published as authored (the dialect's outputSchema rule)" });
+  copyAsAuthored(root: unknown, prefix: string): unknown {
+    const s = this.#s;
+    const copied = identityCopy(root, s.limits.maxDepth);
+    const clean = copied !== undefined && !copied.oddSchema && (!copied.sawRef || refsResolveCleanly(root));
+    const out = clean ? copied.output : new SchemaWalker(identityPlan(), s.limits, s.diags).convertSchema(root, prefix);
+    s.explain?.push({ path: prefix, keyword: prefix.slice(prefix.lastIndexOf('/') + 1), outcome: 'kept', detail: "published as authored (the dialect's outputSchema rule)" });
     return out;
   }
 }

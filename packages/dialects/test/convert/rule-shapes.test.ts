@@ -251,6 +251,17 @@ describe('outputSchema: as-authored', () => {
     expect(result.diagnostics.some((x) => x.severity === 'error' && x.path.startsWith('/outputSchema/properties/n'))).toBe(true);
   });
 
+  it('reports of it what the canonical dialect reports: a dangling reference, an external one', () => {
+    const refs = { ...tool, outputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Nope' }, b: { $ref: 'https://example.com/b.json' } } } };
+    const said = (r: ReturnType<typeof convert>) => r.diagnostics.filter((x) => x.path.startsWith('/outputSchema')).map((x) => `${x.severity} ${x.code} ${x.path}`);
+    const canonical = convert(refs, loadDialects().get('canonical'));
+    const result = convert(refs, d);
+    expect(said(result)).toEqual(said(canonical));
+    expect(said(result)).toEqual(['error unresolved-ref /outputSchema/properties/a/$ref', 'warning external-ref /outputSchema/properties/b/$ref']);
+    expect(result.ok).toBe(false);
+    expect((result.output as { outputSchema: unknown }).outputSchema).toEqual((canonical.output as { outputSchema: unknown }).outputSchema);
+  });
+
   it('is refused in a rule file with any other value, at its line', () => {
     expect(() => dialectFrom(`rules:\n  - id: output\n    source: spec\n    outputSchema: as-written`)).toThrow(/@2026-01\.yaml:\d+:\d+.*outputSchema/s);
   });
