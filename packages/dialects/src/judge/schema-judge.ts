@@ -185,6 +185,12 @@ export class SchemaJudge {
     try {
       this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
     } catch (error) {
+      // Small and within lint's bounds, yet its references lead Ajv deeper than its stack (a chain of
+      // hundreds of definitions, each reaching the next): said as such, and not tried again.
+      if (error instanceof RangeError) {
+        this.broken = [{ code: 'judge.schema-too-large', severity: 'error', message: 'The schema cannot be compiled: its references lead deeper than the validator can follow (it ran out of stack compiling them); shorten the chain of definitions that reach one another.', path: this.at }];
+        return undefined;
+      }
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);

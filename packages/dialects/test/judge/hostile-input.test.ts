@@ -162,6 +162,15 @@ describe('hostile arguments', () => {
     expect(problem!.path.startsWith('/inputSchema/properties/a/properties/a')).toBe(true);
   });
 
+  it('a small schema whose references lead Ajv past its stack is said to be too deep to compile, not invalid', () => {
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) $defs[`D${i}`] = { properties: { [`a${i}`]: { type: 'integer' } }, ...(i + 1 < 2000 ? { allOf: [{ $ref: `#/$defs/D${i + 1}` }] } : {}) };
+    const judge = createJudge({ name: 'chain', inputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/D0' }], $defs } });
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-too-large', path: '/inputSchema', message: expect.stringContaining('references lead deeper than the validator can follow') })]);
+    const r = judge.checkArguments({ a1: 1 }, { decodeNulls: false });
+    expect(!r.ok && r.fault).toBe('server');
+  });
+
   it('bad options throw a DialectError', () => {
     expect(() => createJudge({ inputSchema: {} }, { maxDepth: 0 })).toThrow(DialectError);
     expect(() => createJudge({ inputSchema: {} }, { defaultDraft: 'draft-04' as never })).toThrow(/defaultDraft/);
