@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { decodeUtf8, DialectError, type Diagnostic } from '@redouble/dialects/core';
+import { decodeUtf8, DialectError, nameYamlKeys, type Diagnostic } from '@redouble/dialects/core';
 import { jsonTextWarnings, lineColumn } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
@@ -26,7 +26,12 @@ export interface LoadedInput {
 export async function readInput(file: string | undefined, io: Io): Promise<LoadedInput> {
   const { label, text } = await readInputText(file, io);
   const value = await parseText(text, label);
-  return { label, value, warnings: isYaml(text, label) ? [] : jsonTextWarnings(text, label) };
+  return { label, value, warnings: inputTextWarnings(text, label) };
+}
+
+/** What the parsed input no longer says of its text (JSON: repeated keys, rounded integers), as warnings at label:line:column. */
+export function inputTextWarnings(text: string, label: string): Diagnostic[] {
+  return isYaml(text, label) ? [] : jsonTextWarnings(text, label);
 }
 
 /**
@@ -89,23 +94,18 @@ function parseJsonText(text: string, label: string): unknown {
 
 /** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */
 async function parseYamlText(text: string, label: string): Promise<unknown> {
-  const { parseDocument, isCollection, isScalar, visit, YAMLError } = await import('yaml');
+  const yaml = await import('yaml');
+  const { parseDocument, YAMLError } = yaml;
   try {
     const doc = parseDocument(text, { prettyErrors: false });
     if (doc.errors.length > 0) throw doc.errors[0];
-    // A JSON object's keys are names. YAML also allows a null key (`null`, `~`, nothing) and a
-    // collection as a key, which the library would turn into "" and "[ a, b ]" (with a warning of
-    // its own on stderr): a name the author never wrote, so it is refused where it stands.
-    visit(doc, {
-      Pair(_, pair) {
-        const key = pair.key;
-        const odd = key === null || (isScalar(key) && key.value === null) ? 'null (`null`, `~` or nothing), which no JSON object can hold; quote it if "null" is the name' : isCollection(key) ? 'a collection, and a JSON object key is a name' : undefined;
-        if (odd === undefined) return;
-        const at = (isScalar(key) || isCollection(key) ? key.range?.[0] : undefined) ?? (pair.value as { range?: number[] } | null)?.range?.[0] ?? 0;
-        const { line, column } = lineColumn(text, at);
-        throw inputError(`${label}:${line}:${column}`, `a map key here is ${odd}`);
-      },
-    });
+    const odd = nameYamlKeys(yaml, doc);
+    if (odd) {
+      const { line, column } = lineColumn(text, odd.offset);
+      const at = odd.first === undefined ? undefined : lineColumn(text, odd.first);
+      const first = at === undefined ? '' : ` (first at line ${at.line}, column ${at.column})`;
+      throw inputError(`${label}:${line}:${column}`, `${odd.message}${first}`);
+    }
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
     return doc.toJS() as unknown;
   } catch (e) {

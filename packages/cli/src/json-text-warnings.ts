@@ -26,6 +26,9 @@ export interface DuplicateKey {
   firstOffset: number;
 }
 
+/** Rounded integers are warned of one by one up to this many, then counted: a data file of them must not flood the terminal. */
+const MAX_ROUNDED_WARNINGS = 20;
+
 export interface RoundedNumber {
   /** The integer as written. */
   literal: string;
@@ -132,7 +135,7 @@ function lineColumnIn(starts: readonly number[], offset: number, length: number)
 export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
   const { duplicates: found, rounded } = scanJsonText(text);
   const starts = found.length === 0 && rounded.length === 0 ? [] : lineStarts(text);
-  const roundedWarnings = rounded.map((r): Diagnostic => {
+  const roundedWarnings = rounded.slice(0, MAX_ROUNDED_WARNINGS).map((r): Diagnostic => {
     const at = lineColumnIn(starts, r.offset, text.length);
     return {
       code: 'number-rounded',
@@ -141,6 +144,15 @@ export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
       path: `${label}:${at.line}:${at.column}`,
     };
   });
+  if (rounded.length > MAX_ROUNDED_WARNINGS) {
+    const last = lineColumnIn(starts, (rounded[rounded.length - 1] as RoundedNumber).offset, text.length);
+    roundedWarnings.push({
+      code: 'number-rounded',
+      severity: 'warning',
+      message: `and ${rounded.length - MAX_ROUNDED_WARNINGS} more integers past 2^53 after these, each read as the nearest number JavaScript holds (the last at line ${last.line}, column ${last.column})`,
+      path: `${label}:${last.line}:${last.column}`,
+    });
+  }
   return found.map((d): Diagnostic => {
     const at = lineColumnIn(starts, d.offset, text.length);
     const first = lineColumnIn(starts, d.firstOffset, text.length);

@@ -95,6 +95,23 @@ describe('dialects convert', () => {
     const named = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  "null": {type: string}\n  3: {type: integer}\n' });
     expect(named.code).toBe(0);
     expect(Object.keys((JSON.parse(named.stdout) as { properties: object }).properties)).toEqual(['3', 'null']);
+    // through an alias too; and an alias repeating a key is a key written twice
+    const viaAlias = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nx: &n ~\nproperties:\n  *n : {type: string}\n' });
+    expect(viaAlias.code).toBe(2);
+    expect(viaAlias.stderr).toContain('<stdin>:4:3: a map key here is null');
+    const twice = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  &k foo: {type: string}\n  *k : {type: integer}\n' });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('<stdin>:4:3: the key "foo" is written twice in this map; a JSON object holds one value per name (first at line 3, column 6)');
+  });
+
+  it('names a YAML number or boolean key by its text as written, not by its value', async () => {
+    const r = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  0x10: {type: string}\n  1.0: {type: string}\n  .inf: {type: string}\n  true: {type: string}\n' });
+    expect(r.code).toBe(0);
+    expect(Object.keys((JSON.parse(r.stdout) as { properties: object }).properties)).toEqual(['0x10', '1.0', '.inf', 'true']);
+    // a name written as a number and as a string is one name, written twice
+    const clash = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  1: {type: string}\n  "1": {type: string}\n' });
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('<stdin>:4:3: the key "1" is written twice');
   });
 
   it('refuses an input over 10 MiB before parsing it, from a file or stdin, in convert and explain (exit 2)', async () => {

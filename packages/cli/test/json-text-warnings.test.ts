@@ -52,4 +52,12 @@ describe('line and column of an offset', () => {
       { numRuns: 2000, seed: 20261205 },
     );
   });
+
+  it('warn of the first 20 rounded integers one by one, then count the rest in one warning', () => {
+    const text = `[${Array.from({ length: 50 }, () => '9223372036854775807').join(',')}]`;
+    const warnings = jsonTextWarnings(text, 'x.json');
+    expect(warnings).toHaveLength(21);
+    expect(warnings[19]!.message).toContain('at /19 ');
+    expect(warnings[20]!.message).toMatch(/^and 30 more integers past 2\^53 after these/);
+  });
 });

@@ -8,6 +8,8 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
 export { decodeUtf8 } from './utf8.js';
 export type { Utf8Reading } from './utf8.js';
+export { nameYamlKeys } from './yaml-keys.js';
+export type { KeyProblem } from './yaml-keys.js';
 export { admitsNull } from './admits-null.js';
 export type { NullAnswer, NullAdmissionOptions } from './admits-null.js';
 

@@ -13,7 +13,8 @@ import {
   type LintResult,
 } from '@redouble/dialects';
 import { repeatedOption } from '../args.js';
-import { readInputText } from '../input.js';
+import { formatDiagnostic } from '../format.js';
+import { inputTextWarnings, readInputText } from '../input.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
 export interface LintIo {
@@ -121,6 +122,8 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     io.stderr.write(`dialects lint: ${label}: not valid JSON or YAML: ${source.message.split('\n')[0]}\n`);
     return 2;
   }
+  // As convert and explain say it: what the parsed value no longer says of the text (stderr, so the report stays as it is).
+  for (const w of inputTextWarnings(text, label)) io.stderr.write(formatDiagnostic(label, w));
 
   let result: LintResult;
   try {

@@ -2,7 +2,9 @@
  * Reads lint input from text, JSON or YAML, and keeps a map from JSON pointers back to lines and
  * columns, so reports can point into the file people edit.
  */
+import * as yaml from 'yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { nameYamlKeys } from '../yaml-keys.js';
 import { parsePointer } from '../json-pointer.js';
 import type { Locate } from './format/source-location.js';
 import { LINT_MAX_DEPTH } from './measure.js';
@@ -48,6 +50,13 @@ export function readLintSource(text: string): SourceReading {
       // code; deep nesting is no syntax error, so the message says what stopped the reading.
       if (first.code === 'RESOURCE_EXHAUSTION') return { ok: false, message: tooDeep(first.linePos?.[0]) };
       return { ok: false, message: first.message };
+    }
+    // Keys as JSON names, as the CLI's other commands read them (yaml-keys.ts).
+    const odd = nameYamlKeys(yaml, doc);
+    if (odd) {
+      const at = lineCounter.linePos(odd.offset);
+      const first = odd.first === undefined ? '' : ((p) => ` (first at line ${p.line}, column ${p.col})`)(lineCounter.linePos(odd.first));
+      return { ok: false, message: `At line ${at.line}, column ${at.col}: ${odd.message}${first}.` };
     }
     try {
       value = doc.toJS({ maxAliasCount: 100 });
