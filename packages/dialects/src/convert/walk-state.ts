@@ -45,6 +45,8 @@ export class WalkState {
   depth = 0;
   nodes = 0;
   draft07 = false;
+  /** Whether this schema's `$dynamicRef`s read as `$ref` (walk-dynamic.ts); found on the first one. */
+  dynamicAsRef: boolean | undefined = undefined;
   normalize = false;
   refs: RefIndex | undefined = undefined;
   path: unknown[] = [];

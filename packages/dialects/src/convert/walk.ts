@@ -34,6 +34,7 @@ import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } fr
 import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
+import { dynamicAsRef, dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { walkObject } from './walk-node.js';
@@ -100,6 +101,7 @@ export class SchemaWalker {
     s.placeholderSeen = false;
     s.anyValueName = undefined;
     s.typelessNullables.length = 0;
+    s.dynamicAsRef = undefined;
     s.counts.reset();
     s.levelMax = 0;
     readDraft(s, root);
@@ -144,8 +146,13 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   if (++s.nodes > s.limits.maxNodes) tooLarge(s);
   s.path.push(node);
   const refs = s.plan.references;
-  const out =
-    refs && typeof own(node, '$ref') === 'string' ? walkRef(s, node, atRoot, events) : walkObject(s, node, atRoot, events, keyword);
+  const out = !refs
+    ? walkObject(s, node, atRoot, events, keyword)
+    : typeof own(node, '$ref') === 'string'
+      ? walkRef(s, node, atRoot, events)
+      : typeof own(node, '$dynamicRef') === 'string' && dynamicRefReadsAsRef(s)
+        ? walkRef(s, dynamicAsRef(s, node), atRoot, events)
+        : walkObject(s, node, atRoot, events, keyword);
   s.path.pop();
   s.depth--;
   return out;

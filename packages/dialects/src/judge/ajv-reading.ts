@@ -8,8 +8,14 @@
  *   it becomes a `patternProperties` entry for exactly that name, which Ajv applies (on own
  *   properties: such a schema is judged with `ownProperties`, ajv-instances.ts) and which
  *   `additionalProperties` counts as declared.
- * Both are found in one pass over the subschemas and mended in one copy; a schema with neither
- * (nearly all) is compiled as it is, and a 2020-12 schema naming no prototype key is not read at all.
+ * - Ajv follows `$dynamicRef` only to a `$dynamicAnchor` at the root of a schema resource; one
+ *   inside `$defs` made it resolve to the wrong schema (the document root), refusing valid calls.
+ *   In a document of one resource the dynamic scope holds nothing else, so the reference means
+ *   exactly what `$ref` to that anchor's schema means: it is spelled so (a document with several
+ *   resources is left to Ajv).
+ * All are found in one pass over the subschemas and mended in one copy; a schema with none (nearly
+ * all) is compiled as it is, and a 2020-12 schema naming no prototype key and no `$dynamicRef` is
+ * not read at all.
  */
 import { ignoredBesideRef } from '../convert/drafts.js';
 import { getAt } from '../json-pointer.js';
@@ -24,17 +30,36 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
 /** The copy Ajv is to compile instead of `schema`, or undefined when Ajv reads `schema` as it is. Never changes `schema`. */
 export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys: boolean): SchemaNode | undefined {
   const refSiblings = draft === 'draft-07';
-  if (!refSiblings && !namesPrototypeKeys) return undefined;
+  const dynamic = draft === '2020-12' && usesDynamicRef(schema, 0);
+  if (!refSiblings && !namesPrototypeKeys && !dynamic) return undefined;
   const siblings: [string, string][] = [];
   const protos: string[] = [];
-  for (const loc of new ResourceIndex(schema, draft).locations()) {
+  const dynamicRefs: [string, string][] = [];
+  const index = new ResourceIndex(schema, draft);
+  let oneResource = true;
+  for (const loc of index.locations()) {
     const node = loc.schema;
+    if (loc.base !== index.root.base) oneResource = false;
     if (!isNode(node)) continue;
     if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key)) siblings.push([loc.pointer, key]);
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
+    if (dynamic && typeof node.$dynamicRef === 'string') {
+      const target = index.resolve(node.$dynamicRef, loc);
+      if (target !== undefined) dynamicRefs.push([loc.pointer, target.pointer]);
+    }
   }
-  if (siblings.length === 0 && protos.length === 0) return undefined;
+  if (!oneResource) dynamicRefs.length = 0;
+  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0) return undefined;
   const copy = structuredClone(schema);
+  for (const [pointer, target] of dynamicRefs) {
+    const holder = getAt(copy, pointer);
+    if (!isNode(holder)) continue;
+    delete holder.$dynamicRef;
+    const ref = `#${encodeURI(target)}`;
+    // Beside a $ref of its own, both must hold.
+    if (typeof holder.$ref === 'string') holder.allOf = [...(Array.isArray(holder.allOf) ? holder.allOf : []), { $ref: ref }];
+    else holder.$ref = ref;
+  }
   for (const [pointer, key] of siblings) {
     // A holder inside a sibling already taken out is gone with it.
     const holder = getAt(copy, pointer);
@@ -52,4 +77,15 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     node.patternProperties = patterns;
   }
   return copy;
+}
+
+/** Whether `$dynamicRef` is a key anywhere in the schema (a cheap walk, bounded as the index is). */
+function usesDynamicRef(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object' || depth > 256) return false;
+  if (Array.isArray(value)) return value.some((v) => usesDynamicRef(v, depth + 1));
+  for (const key of Object.keys(value)) {
+    if (key === '$dynamicRef') return true;
+    if (usesDynamicRef((value as Node)[key], depth + 1)) return true;
+  }
+  return false;
 }

@@ -252,3 +252,28 @@ describe('references, unreferenced: drop', () => {
     expect(infos(none).map((d) => d.message)).toEqual(['no reference leads to the definition "A", so this dialect leaves it out']);
   });
 });
+
+describe('$dynamicRef in a document of one resource', () => {
+  const schema = {
+    $id: 'https://example.com/s',
+    type: 'object',
+    properties: { a: { $dynamicRef: '#n', description: 'The value.' } },
+    $defs: { N: { $dynamicAnchor: 'n', type: ['string', 'null'] } },
+  };
+
+  it('reads as the $ref it then means: kept, inlined or described as that reference', () => {
+    expect((convert(schema, keep).output as any).properties.a).toEqual({ $ref: '#/$defs/N', description: 'The value.' });
+    expect((convert(schema, flat).output as any).properties.a).toEqual({ type: ['string', 'null'], description: 'The value.' });
+    // the identity keeps the keyword as written
+    expect((convert(schema, canonical).output as any).properties.a).toEqual({ $dynamicRef: '#n', description: 'The value.' });
+    // and a strict dialect no longer drops it for "any JSON value"
+    const strict = convert(schema, registry.get('anthropic_strict'));
+    expect(JSON.stringify(strict.output)).not.toContain('Any JSON value');
+    expect(codes(strict.diagnostics)).not.toContain('rule-lost');
+  });
+
+  it('stays the keyword it is where another resource could take part in its dynamic scope', () => {
+    const two = { ...schema, $defs: { ...schema.$defs, Other: { $id: 'https://example.com/other', $dynamicAnchor: 'n', type: 'integer' } } };
+    expect((convert(two, keep).output as any).properties.a).toEqual({ $dynamicRef: '#n', description: 'The value.' });
+  });
+});

@@ -171,6 +171,14 @@ describe('hostile arguments', () => {
     expect(!r.ok && r.fault).toBe('server');
   });
 
+  it('follows a $dynamicRef to a $dynamicAnchor inside $defs as JSON Schema does (Ajv alone took the document root)', () => {
+    const judge = createJudge({ inputSchema: { $id: 'https://example.com/s', type: 'object', properties: { a: { $dynamicRef: '#n' } }, $defs: { N: { $dynamicAnchor: 'n', type: ['string', 'null'] } } } });
+    expect(judge.checkArguments({ a: 'x' }, { decodeNulls: false }).ok).toBe(true);
+    expect(judge.checkArguments({ a: null }, { decodeNulls: false }).ok).toBe(true);
+    expect(judge.checkArguments({ a: {} }, { decodeNulls: false }).ok).toBe(false);
+    expect(judge.checkArguments({ a: 5 }, { decodeNulls: false }).ok).toBe(false);
+  });
+
   it('bad options throw a DialectError', () => {
     expect(() => createJudge({ inputSchema: {} }, { maxDepth: 0 })).toThrow(DialectError);
     expect(() => createJudge({ inputSchema: {} }, { defaultDraft: 'draft-04' as never })).toThrow(/defaultDraft/);
