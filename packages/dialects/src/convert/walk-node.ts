@@ -44,7 +44,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (stripped !== node) events = [...(events ?? []), { event: 'enum-null', vars: {} }];
     node = stripped;
   }
-  if (plan.closed === 'all' && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node);
+  if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
   // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);

@@ -1,6 +1,7 @@
 /**
  * Pass 3, nodes, before the keywords (docs/architecture.md): a value pinned by `const`, or by an
- * `enum` that lists an object, in a dialect that closes every object. Closed as it stands, an
+ * `enum` that lists an object, in a dialect that closes every object (or, in one with an any-value
+ * spelling, an enum mixing objects with other values: see pinnedObjects). Closed as it stands, an
  * object there would accept only the properties the node names (often none), so the spelling
  * would refuse the very values the canonical schema accepts, and say "Other properties are
  * accepted." beside them. The values already name their properties, so the node is read as the
@@ -30,8 +31,14 @@ const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minPr
 /** Keywords whose meaning beside the pinned values this rewrite would not keep exactly. */
 const KEPT_APART = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies', '$ref', '$dynamicRef', 'patternProperties', 'propertyNames', 'unevaluatedProperties'];
 
-/** The node to walk in its place; the node itself when no object value is pinned. */
-export function pinnedObjects(s: WalkState, node: JsonObject): JsonObject {
+/**
+ * The node to walk in its place; the node itself when no object value is pinned. `closesAll`: the
+ * dialect closes every object. Where it does not, only an enum mixing objects with other values is
+ * spelled out: its values share no type, so it would take the any-value spelling, which has no
+ * objects (a vendor with a fixed attribute list), and its sentence would list values the spelling
+ * refuses; spelled out, each branch has its own type and says its own values.
+ */
+export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean): JsonObject {
   const c = node.const;
   const list = node.enum;
   const hasConst = hasOwn(node, 'const');
@@ -57,6 +64,7 @@ export function pinnedObjects(s: WalkState, node: JsonObject): JsonObject {
     if ((types === undefined || types.some((t) => typeAdmits(t, v))) && (!isPlainObject(v) || objectFits(node, v))) kept.push([v, i]);
   });
   if (!kept.some(([v]) => isPlainObject(v))) return node;
+  if (!closesAll && kept.every(([v]) => isPlainObject(v))) return node;
 
   const out: JsonObject = {};
   const origin = s.origins?.get(node);

@@ -361,3 +361,18 @@ describe('vocabulary authorStop', () => {
     expect(described('openai_strict').name).toBe('The user name. At least 1 character.');
   });
 });
+
+describe('an enum mixing objects with other values, where objects are not closed', () => {
+  it('is spelled out in a dialect with an any-value spelling (gemini), not typed as scalars with a sentence listing objects', () => {
+    const schema = { type: 'object', properties: { theme: { enum: ['dark', { background: '#000' }] }, layout: { type: 'object', enum: [{ columns: 2 }] } } };
+    const result = convert(schema, loadDialects().get('gemini'));
+    expect(result.diagnostics.map((x) => x.code)).not.toContain('any-value-narrowed');
+    const out = result.output as { properties: Record<string, any> };
+    expect(out.properties.theme.anyOf).toEqual([
+      { enum: ['dark'], type: 'string' },
+      { type: 'object', properties: { background: { enum: ['#000'], type: 'string' } }, required: ['background'], description: 'No other properties are accepted.' },
+    ]);
+    // objects alone share their type, and an open object accepts them: left as it was
+    expect(out.properties.layout).toEqual({ type: 'object', description: 'One of: {"columns":2}.' });
+  });
+});
