@@ -97,13 +97,35 @@ function isNumberChar(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || c === 0x2e /* . */ || c === 0x65 /* e */ || c === 0x45 /* E */ || c === 0x2b /* + */ || c === 0x2d; /* - */
 }
 
-/** What an integer literal reads as, when that is not the integer written; undefined when it reads exactly (or is no plain integer). */
+/**
+ * What a number literal that writes an integer (`9007199254740993`, also `9007199254740993.0` or
+ * `90071992547409930e-1`) reads as, when that is not the integer written; undefined when it reads
+ * exactly, or writes no integer.
+ */
 function exactIntegerRead(literal: string): string | undefined {
-  if (!/^-?\d+$/.test(literal)) return undefined;
+  const written = writtenInteger(literal);
+  if (written === undefined) return undefined;
   const n = Number(literal);
   if (Number.isSafeInteger(n) || !Number.isFinite(n)) return undefined;
   const read = BigInt(n);
-  return read === BigInt(literal) ? undefined : String(read);
+  return read === written ? undefined : String(read);
+}
+
+/** The integer a literal writes exactly, or undefined (a fraction, or an exponent past what a double can hold anyway). */
+function writtenInteger(literal: string): bigint | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!m) return undefined;
+  const fraction = m[3] ?? '';
+  const exponent = Number(m[4] ?? '0') - fraction.length;
+  if (Math.abs(exponent) > 400) return undefined;
+  let digits = `${m[2]}${fraction}`;
+  if (exponent < 0) {
+    // An integer only when the digits past the point are zeros.
+    if (!/^0+$/.test(digits.slice(exponent))) return undefined;
+    digits = digits.slice(0, exponent) || '0';
+  }
+  const value = BigInt(digits) * 10n ** BigInt(Math.max(exponent, 0));
+  return m[1] === '-' ? -value : value;
 }
 
 /** 1-based line and column of an offset. */

@@ -53,6 +53,14 @@ describe('line and column of an offset', () => {
     );
   });
 
+  it('warn of an integer past 2^53 written out with a point or an exponent; not of a fraction, nor of a short exponent form (1.5e300), which claims no exact digits', () => {
+    const text = '[9007199254740993.0, 90071992547409930e-1, 9007199254740993.5, 1.5e300, 9007199254740992.000]';
+    expect(jsonTextWarnings(text, 'x.json').map((d) => d.message.split(' is past')[0])).toEqual([
+      'the integer 9007199254740993.0 at /0',
+      'the integer 90071992547409930e-1 at /1',
+    ]);
+  });
+
   it('warn of the first 20 rounded integers one by one, then count the rest in one warning', () => {
     const text = `[${Array.from({ length: 50 }, () => '9223372036854775807').join(',')}]`;
     const warnings = jsonTextWarnings(text, 'x.json');
