@@ -103,15 +103,23 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
 
 /**
  * Whether an object value passes the node's own count and closure rules (`additionalProperties:
- * false` with no property schema for one of its keys, `minProperties`, `maxProperties`): one that
- * does not is refused by the canonical schema, so it is not spelled either.
+ * false` with no property schema for one of its keys, `minProperties`, `maxProperties`) and the
+ * author's own const or enum of each property: one that does not is refused by the canonical
+ * schema, so it is not spelled either.
  */
 function objectFits(node: JsonObject, value: JsonObject): boolean {
   const keys = Object.keys(value);
   if (typeof node.minProperties === 'number' && keys.length < node.minProperties) return false;
   if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) return false;
-  if (node.additionalProperties !== false) return true;
   const declared = isPlainObject(node.properties) ? node.properties : {};
+  // A property the author pins to other values itself (its own const or enum) refuses this one.
+  for (const k of keys) {
+    const own = hasOwn(declared, k) ? declared[k] : undefined;
+    if (!isPlainObject(own)) continue;
+    if (hasOwn(own, 'const') && !jsonEqual(own.const, value[k])) return false;
+    if (Array.isArray(own.enum) && !own.enum.some((e) => jsonEqual(e, value[k]))) return false;
+  }
+  if (node.additionalProperties !== false) return true;
   return keys.every((k) => hasOwn(declared, k));
 }
 
