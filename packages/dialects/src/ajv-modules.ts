@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv';
 import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import { installSafeEqual } from './judge/safe-equal.js';
 
 export type AnyAjv = AjvModule.Ajv | Ajv2020Module.Ajv2020;
 
@@ -27,6 +28,8 @@ export function ajvModules(): AjvModules {
   if (loaded) return loaded;
   const ajv = require('ajv') as typeof AjvModule;
   const ajv2020 = require('ajv/dist/2020.js') as typeof Ajv2020Module;
+  // Before any validator is generated: see judge/safe-equal.ts.
+  installSafeEqual(require('ajv/dist/runtime/equal.js') as Parameters<typeof installSafeEqual>[0]);
   const formats = require('ajv-formats') as { default?: unknown };
   // ajv-formats sets its function as module.exports and as its `default`.
   const addFormats = (formats.default ?? formats) as (ajv: AnyAjv) => AnyAjv;

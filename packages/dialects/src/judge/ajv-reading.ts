@@ -45,17 +45,19 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
     if (dynamic && typeof node.$dynamicRef === 'string') {
       const target = index.resolve(node.$dynamicRef, loc);
-      if (target !== undefined) dynamicRefs.push([loc.pointer, target.pointer]);
+      // One that names nothing is what a $ref naming nothing is (Ajv took the document root): spelled
+      // as that $ref, Ajv then refuses to compile it, and the judge says so.
+      if (target !== undefined) dynamicRefs.push([loc.pointer, `#${encodeURI(target.pointer)}`]);
+      else if (index.lookup(node.$dynamicRef, loc.base).kind === 'unresolved') dynamicRefs.push([loc.pointer, node.$dynamicRef]);
     }
   }
   if (!oneResource) dynamicRefs.length = 0;
   if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0) return undefined;
   const copy = structuredClone(schema);
-  for (const [pointer, target] of dynamicRefs) {
+  for (const [pointer, ref] of dynamicRefs) {
     const holder = getAt(copy, pointer);
     if (!isNode(holder)) continue;
     delete holder.$dynamicRef;
-    const ref = `#${encodeURI(target)}`;
     // Beside a $ref of its own, both must hold.
     if (typeof holder.$ref === 'string') holder.allOf = [...(Array.isArray(holder.allOf) ? holder.allOf : []), { $ref: ref }];
     else holder.$ref = ref;

@@ -179,6 +179,26 @@ describe('hostile arguments', () => {
     expect(judge.checkArguments({ a: 5 }, { decodeNulls: false }).ok).toBe(false);
   });
 
+  it('refuses to judge by a $dynamicRef that names nothing, as by a $ref that names nothing (Ajv took the document root)', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { a: { $dynamicRef: '#missing' }, n: { type: 'integer' } } } });
+    expect(judge.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', message: expect.stringContaining('#missing') })]);
+    const r = judge.checkArguments({ n: 1, a: 1 }, { decodeNulls: false });
+    expect(!r.ok && r.fault).toBe('server');
+  });
+
+  it('compares objects with their own toString or valueOf keys as JSON (const, enum, uniqueItems), never calling them', () => {
+    const judge = createJudge({ inputSchema: { type: 'object', properties: { p: { const: { toString: 5 } }, q: { enum: [{ valueOf: 1 }, 'x'] }, u: { type: 'array', uniqueItems: true } } } });
+    const ok = (args: unknown) => judge.checkArguments(args, { decodeNulls: false }).ok;
+    expect(ok({ p: { toString: 5 } })).toBe(true);
+    expect(ok({ p: { toString: 6 } })).toBe(false);
+    expect(ok({ q: { valueOf: 1 } })).toBe(true);
+    expect(ok({ q: { valueOf: 2 } })).toBe(false);
+    expect(ok({ u: [{ toString: 5 }, { toString: 6 }] })).toBe(true);
+    expect(ok({ u: [{ toString: 5 }, { toString: 5 }] })).toBe(false);
+    // key order does not make two objects different
+    expect(ok({ u: [{ a: 1, b: 2 }, { b: 2, a: 1 }] })).toBe(false);
+  });
+
   it('bad options throw a DialectError', () => {
     expect(() => createJudge({ inputSchema: {} }, { maxDepth: 0 })).toThrow(DialectError);
     expect(() => createJudge({ inputSchema: {} }, { defaultDraft: 'draft-04' as never })).toThrow(/defaultDraft/);
