@@ -97,7 +97,10 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
   const yaml = await import('yaml');
   const { parseDocument, YAMLError } = yaml;
   try {
-    const doc = parseDocument(text, { prettyErrors: false });
+    // uniqueKeys off: the library's own check is quadratic in a map's size (40,000 keys took 15 s);
+    // nameYamlKeys finds a name written twice in one pass, by the name JSON will have. merge: a
+    // `<<: *base` key merges, as its author means, rather than becoming a property named "<<".
+    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
     if (doc.errors.length > 0) throw doc.errors[0];
     const odd = nameYamlKeys(yaml, doc);
     if (odd) {

@@ -26,7 +26,7 @@ export interface DuplicateKey {
   firstOffset: number;
 }
 
-/** Rounded integers are warned of one by one up to this many, then counted: a data file of them must not flood the terminal. */
+/** Each kind of warning is given one by one up to this many, then counted: a data file full of them must not flood the terminal. */
 const MAX_ROUNDED_WARNINGS = 20;
 
 export interface RoundedNumber {
@@ -175,7 +175,18 @@ export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
       path: `${label}:${last.line}:${last.column}`,
     });
   }
-  return found.map((d): Diagnostic => {
+  const shown = found.length > MAX_ROUNDED_WARNINGS ? found.slice(0, MAX_ROUNDED_WARNINGS) : found;
+  const more: Diagnostic[] = [];
+  if (found.length > shown.length) {
+    const last = lineColumnIn(starts, (found[found.length - 1] as DuplicateKey).offset, text.length);
+    more.push({
+      code: 'duplicate-key',
+      severity: 'warning',
+      message: `and ${found.length - shown.length} more repeated keys after these, each keeping only its last value (the last at line ${last.line}, column ${last.column})`,
+      path: `${label}:${last.line}:${last.column}`,
+    });
+  }
+  return shown.map((d): Diagnostic => {
     const at = lineColumnIn(starts, d.offset, text.length);
     const first = lineColumnIn(starts, d.firstOffset, text.length);
     return {
@@ -184,5 +195,5 @@ export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
       message: `the key ${JSON.stringify(d.key)} appears again in the object at ${d.object === '' ? 'the root' : d.object} (first at line ${first.line}, column ${first.column}); JSON keeps only the last value, so the earlier one is ignored`,
       path: `${label}:${at.line}:${at.column}`,
     };
-  }).concat(roundedWarnings);
+  }).concat(more, roundedWarnings);
 }

@@ -104,6 +104,12 @@ describe('dialects convert', () => {
     expect(twice.stderr).toContain('<stdin>:4:3: the key "foo" is written twice in this map; a JSON object holds one value per name (first at line 3, column 6)');
   });
 
+  it('merges a YAML merge key (<<: *base) as its author means, rather than naming a property "<<"', async () => {
+    const r = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'x: &s {type: string, maxLength: 5}\ntype: object\nproperties:\n  a:\n    <<: *s\n    description: A.\n' });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { properties: Record<string, unknown> }).properties.a).toEqual({ type: 'string', maxLength: 5, description: 'A.' });
+  });
+
   it('names a YAML number or boolean key by its text as written, not by its value', async () => {
     const r = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  0x10: {type: string}\n  1.0: {type: string}\n  .inf: {type: string}\n  true: {type: string}\n' });
     expect(r.code).toBe(0);

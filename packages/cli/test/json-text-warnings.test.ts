@@ -68,4 +68,11 @@ describe('line and column of an offset', () => {
     expect(warnings[19]!.message).toContain('at /19 ');
     expect(warnings[20]!.message).toMatch(/^and 30 more integers past 2\^53 after these/);
   });
+
+  it('warn of the first 20 repeated keys one by one, then count the rest', () => {
+    const text = `{${Array.from({ length: 50 }, () => '"a": 1').join(', ')}}`;
+    const warnings = jsonTextWarnings(text, 'x.json');
+    expect(warnings.map((w) => w.code)).toEqual(Array(21).fill('duplicate-key'));
+    expect(warnings[20]!.message).toMatch(/^and 29 more repeated keys after these/);
+  });
 });

@@ -153,15 +153,15 @@ export function describe(
 
 /**
  * Where a stop would be wrong: after any script's terminal punctuation (. ! ? , ; : 。 ？ ؟ । …),
- * maybe closed by a quote or bracket, and after a closing code fence.
+ * maybe closed by a quote or bracket, and after a closing code fence (``` or ~~~).
  */
-const ENDS_SENTENCE = /(?:[\p{Terminal_Punctuation}\u2026]|```)[\p{Pe}\p{Pf}"']*$/u;
+const ENDS_SENTENCE = /(?:[\p{Terminal_Punctuation}\u2026]|```|~~~)[\p{Pe}\p{Pf}"']*$/u;
 
 /** What goes between the author's description and the sentences after it (the vocabulary's authorStop, where the author ended no sentence). */
 function authorStop(s: WalkState, author: string): string {
   const stop = s.plan.vocabulary?.authorStop;
   // Trailing space means the author set the text apart already; their words are never changed.
-  if (stop === undefined || ENDS_SENTENCE.test(author) || /\s$/u.test(author)) return '';
+  if (stop === undefined || ENDS_SENTENCE.test(author) || /[\s\u200b]$/u.test(author)) return '';
   return stop;
 }
 

@@ -38,7 +38,7 @@ export function readLintSource(text: string): SourceReading {
   if (fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) return { ok: true, value, locate: () => undefined };
   const lineCounter = new LineCounter();
   // uniqueKeys off: JSON allows a repeated key (the last wins) and the value comes from JSON.parse.
-  const parse = () => parseDocument(text, { lineCounter, uniqueKeys: false });
+  const parse = () => parseDocument(text, { lineCounter, uniqueKeys: false, merge: true });
   // For JSON the document only serves line numbers: built on the first lookup, and never for text
   // nested past the linter's depth bound (the YAML parser takes seconds on 100 000 levels).
   let doc: Document | null | undefined;

@@ -342,6 +342,7 @@ describe('vocabulary authorStop', () => {
       kana: { type: 'string', minLength: 1, description: '名前は？' },
       comma: { type: 'string', minLength: 1, description: 'Name,' },
       fence: { type: 'string', minLength: 1, description: 'Example:\n```js\nf()\n```' },
+      tilde: { type: 'string', minLength: 1, description: 'Example:\n~~~\nf()\n~~~' },
     },
     additionalProperties: false,
   };
@@ -360,6 +361,7 @@ describe('vocabulary authorStop', () => {
       kana: '名前は？ At least 1 character.',
       comma: 'Name, At least 1 character.',
       fence: 'Example:\n```js\nf()\n``` At least 1 character.',
+      tilde: 'Example:\n~~~\nf()\n~~~ At least 1 character.',
     });
   });
 
