@@ -49,7 +49,13 @@ export function isArrayType(t: unknown): boolean {
 export function impliedType(out: JsonObject, fromValues: boolean, values: unknown[] | undefined = Array.isArray(out.enum) ? out.enum : undefined): string | undefined {
   if (hasOwn(out, 'properties') || hasOwn(out, 'additionalProperties') || hasOwn(out, 'patternProperties') || hasOwn(out, 'required')) return 'object';
   if (hasOwn(out, 'items') || hasOwn(out, 'prefixItems') || hasOwn(out, 'minItems') || hasOwn(out, 'maxItems')) return 'array';
-  if (!fromValues || values === undefined || values.length === 0) return undefined;
+  if (!fromValues || values === undefined) return undefined;
+  return valuesType(values);
+}
+
+/** The one type enum or const values share (integers and numbers share number); undefined when none, or only null. */
+export function valuesType(values: readonly unknown[]): string | undefined {
+  if (values.length === 0) return undefined;
   let shared: string | undefined;
   for (const v of values) {
     const t = typeOfValue(v);

@@ -7,7 +7,7 @@ import { hasOwn, own, put, type JsonObject } from './data.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
-import { impliedType, isArrayType, policyOf } from './node-rules.js';
+import { impliedType, isArrayType, policyOf, valuesType } from './node-rules.js';
 import type { WalkState, NoteEvent, Explanation } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
@@ -52,9 +52,19 @@ export function anyValue(
   // The values the input node lists decide its type even where the dialect drops them.
   const values = valuesOf(out) ?? valuesOf(node);
   // The parent's type is handed to a typeless branch, unless the branch lists values of its own.
-  const implied = impliedType(out, rule.inferFromEnum, values) ?? (values === undefined ? inherited : undefined);
+  // The values decide first: {additionalProperties: false, enum: ["x"]} accepts "x" (the closure
+  // applies to objects only), so it is a string, not an object that accepts nothing.
+  const byValues = rule.inferFromEnum && values !== undefined ? valuesType(values) : undefined;
+  const fromKeywords = impliedType(out, false);
+  const implied = byValues ?? fromKeywords ?? (values === undefined ? inherited : undefined);
   if (implied !== undefined) {
     put(out, 'type', implied);
+    // Keywords such as properties or items apply to one type and let every other type through, so
+    // naming their type narrows what is accepted (values or a parent's type decide it exactly).
+    // Not at the root: an MCP tool's arguments are an object whatever the schema says.
+    if (byValues === undefined && fromKeywords !== undefined && values === undefined && inherited === undefined && s.path.length > 1) {
+      report(s, 'type-implied', 'warning', `the canonical schema names no type here, so it accepts values of every type (its keywords constrain ${fromKeywords === 'object' ? 'objects' : 'arrays'} only); the dialect must name one and writes ${fromKeywords}, so the spelled schema refuses the others (the server still accepts them)`, pointer(s));
+    }
     return events;
   }
   const excluded = excludedTypes(node);

@@ -23,7 +23,7 @@ import { proposeDocuments } from '../../../../scripts/realistic-documents.mjs';
 import { isObject, resolvePointer } from '../properties/json-tools.js';
 
 /** The diagnostics that say the spelled schema refuses something the canonical schema accepts. */
-export const NARROWING_CODES: ReadonlySet<string> = new Set(['map-closed', 'object-closed', 'items-narrowed', 'any-value-narrowed', 'recursion-cut', 'root-narrowed', 'type-spelling', 'rule-lost']);
+export const NARROWING_CODES: ReadonlySet<string> = new Set(['map-closed', 'object-closed', 'items-narrowed', 'any-value-narrowed', 'type-implied', 'recursion-cut', 'root-narrowed', 'type-spelling', 'rule-lost']);
 
 type AnyAjv = Ajv | Ajv2020;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => AnyAjv;

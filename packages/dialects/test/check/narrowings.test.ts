@@ -78,6 +78,7 @@ function prove(dialect: Dialect, subjects: Subject[]): { unreported: string[]; d
 
 describe('the narrowing proof can fail', () => {
   const openai = dialects.find((d) => d.decodesNulls) as Dialect;
+  const anthropic = dialects.find((d) => d.name === 'anthropic_strict') as Dialect;
 
   it('reads a canonical instance location through properties, items, references and branches', () => {
     const schema = { type: 'object', properties: { list: { type: 'array', items: { $ref: '#/$defs/Node' } } }, $defs: { Node: { anyOf: [{ type: 'object', properties: { name: { type: 'string' } } }, { type: 'string' }] } } };
@@ -85,6 +86,17 @@ describe('the narrowing proof can fail', () => {
     expect(canonicalLocations(schema, '/list/0').sort()).toEqual(['/$defs/Node', '/$defs/Node/anyOf/0', '/$defs/Node/anyOf/1', '/properties/list/items']);
     // an undeclared property of an open object: the object's own locations stand for it
     expect(canonicalLocations(schema, '/other')).toEqual(['']);
+  });
+
+  it('a type the keywords imply is a narrowing with its warning (not at the root); values decide the type first', () => {
+    const schema = { type: 'object', properties: { o: { properties: { z: { type: 'string' } } }, a: { items: { type: 'string' } }, e: { additionalProperties: false, enum: ['x', 'y'] } }, required: ['o', 'a', 'e'] };
+    for (const d of [anthropic, openai]) {
+      const r = convert(schema, d);
+      expect(r.diagnostics.filter((x) => x.code === 'type-implied').map((x) => x.path)).toEqual(['/properties/a', '/properties/o']);
+      expect((r.output as { properties: { e: { type: unknown } } }).properties.e.type).toBe('string');
+      const outcome = proveNarrowings(schema, d, [{ o: 'text', a: 5, e: 'x' }]);
+      expect(outcome).toMatchObject({ documents: 1, reported: 1, unreported: [] });
+    }
   });
 
   it('a narrowing with its warning is covered; the same refusal without the warning is not', () => {
