@@ -58,7 +58,7 @@ describe('dialects lint', () => {
   it('reads its input as convert does: a YAML key that is no name is refused at its line, a rounded integer is warned of on stderr', async () => {
     const nullKey = await run(['-'], 'name: t\ninputSchema:\n  type: object\n  properties:\n    ~: {type: string}\n');
     expect(nullKey.code).toBe(2);
-    expect(nullKey.stderr).toContain('At line 5, column 5: a map key here is null');
+    expect(nullKey.stderr).toContain('<stdin>:5:5: not valid JSON or YAML: a map key here is null');
     const big = await run(['-', '--format', 'json'], '{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"integer","maximum":9223372036854775807}}}}');
     expect(big.code).toBe(0);
     expect(JSON.parse(big.stdout)).toMatchObject({ errors: 0, warnings: 0 });

@@ -119,7 +119,9 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
   }
   const source = readLintSource(text);
   if (!source.ok) {
-    io.stderr.write(`dialects lint: ${label}: not valid JSON or YAML: ${source.message.split('\n')[0]}\n`);
+    // Where it is known, at FILE:LINE:COL, as convert and explain say it.
+    const where = source.at ? `${label}:${source.at.line}:${source.at.col}` : label;
+    io.stderr.write(`dialects lint: ${where}: not valid JSON or YAML: ${source.message.split('\n')[0]}\n`);
     return 2;
   }
   // As convert and explain say it: what the parsed value no longer says of the text (stderr, so the report stays as it is).

@@ -73,7 +73,10 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
     put(out, k, node[k]);
     recordOrigin(s, out, k, origin?.get(k) ?? tokensOf(s, node, k));
   }
-  const at = (i: number): readonly string[] => (keyword === 'const' ? base : [...base, String(i)]);
+  // An enum read from a const (constAsEnum) points at that const, which has no index.
+  const label = s.readAs?.get(node)?.get(keyword) ?? keyword;
+  const single = label === 'const';
+  const at = (i: number): readonly string[] => (single ? base : [...base, String(i)]);
   const spell = (v: unknown, i: number, into: JsonObject): void => {
     if (isPlainObject(v)) spellObject(s, node, into, v, at(i));
     else {
@@ -85,7 +88,7 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
   if (kept.length === 1) {
     const [v, i] = kept[0] as [unknown, number];
     spell(v, i, out);
-    readAs.set(out, new Map([['properties', keyword]]));
+    readAs.set(out, new Map([['properties', label]]));
     return out;
   }
   const branches: JsonObject[] = [];
@@ -97,7 +100,7 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
   }
   put(out, 'anyOf', branches);
   recordOrigin(s, out, 'anyOf', base);
-  readAs.set(out, new Map([['anyOf', keyword]]));
+  readAs.set(out, new Map([['anyOf', label]]));
   return out;
 }
 

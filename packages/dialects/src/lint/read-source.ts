@@ -9,7 +9,8 @@ import { parsePointer } from '../json-pointer.js';
 import type { Locate } from './format/source-location.js';
 import { LINT_MAX_DEPTH } from './measure.js';
 
-export type SourceReading = { ok: true; value: unknown; locate: Locate } | { ok: false; message: string };
+/** A reading that failed says why, and where when it can (1-based line and column). */
+export type SourceReading = { ok: true; value: unknown; locate: Locate } | { ok: false; message: string; at?: { line: number; col: number } };
 
 const keyOf = (key: unknown): unknown => (isScalar(key) ? key.value : key);
 
@@ -49,14 +50,17 @@ export function readLintSource(text: string): SourceReading {
       // The parser catches a stack overflow while it builds a collection and reports it under this
       // code; deep nesting is no syntax error, so the message says what stopped the reading.
       if (first.code === 'RESOURCE_EXHAUSTION') return { ok: false, message: tooDeep(first.linePos?.[0]) };
-      return { ok: false, message: first.message };
+      const at = first.linePos?.[0];
+      // The place goes in front, as FILE:LINE:COL; the parser's own "at line L, column C:" would say it twice.
+      const message = (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, '');
+      return { ok: false, message, ...(at ? { at: { line: at.line, col: at.col } } : {}) };
     }
     // Keys as JSON names, as the CLI's other commands read them (yaml-keys.ts).
     const odd = nameYamlKeys(yaml, doc);
     if (odd) {
       const at = lineCounter.linePos(odd.offset);
       const first = odd.first === undefined ? '' : ((p) => ` (first at line ${p.line}, column ${p.col})`)(lineCounter.linePos(odd.first));
-      return { ok: false, message: `At line ${at.line}, column ${at.col}: ${odd.message}${first}.` };
+      return { ok: false, message: `${odd.message}${first}`, at: { line: at.line, col: at.col } };
     }
     try {
       value = doc.toJS({ maxAliasCount: 100 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { convert, DialectError, loadDialects } from '@redouble/dialects';
+import { convert, DialectError, explain, getAt, loadDialects } from '@redouble/dialects';
 import { codes, dialectFrom, STANDARD_NOTES } from './helpers.js';
 
 const list = {
@@ -383,5 +383,17 @@ describe('an enum mixing objects with other values, where objects are not closed
     ]);
     // objects alone share their type, and an open object accepts them: left as it was
     expect(out.properties.layout).toEqual({ type: 'object', description: 'One of: {"columns":2}.' });
+  });
+});
+
+describe('explain of a pinned const', () => {
+  it('points at places the input has, also where the const is read as an enum (openai_strict@2024-08)', () => {
+    const schema = { type: 'object', properties: { q: { const: { b: [1], c: 'x' } } } };
+    for (const id of ['openai_strict@2024-08', 'anthropic_strict']) {
+      const entries = explain(schema, loadDialects().get(id));
+      const missing = entries.filter((e) => getAt(schema, e.path) === undefined).map((e) => e.path);
+      expect(missing, id).toEqual([]);
+      expect(entries.find((e) => e.path === '/properties/q/const')).toMatchObject({ keyword: 'const', outcome: 'renamed' });
+    }
   });
 });
