@@ -102,13 +102,8 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
     // `<<: *base` key merges, as its author means, rather than becoming a property named "<<".
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
     if (doc.errors.length > 0) throw doc.errors[0];
-    const odd = nameYamlKeys(yaml, doc);
-    if (odd) {
-      const { line, column } = lineColumn(text, odd.offset);
-      const at = odd.first === undefined ? undefined : lineColumn(text, odd.first);
-      const first = at === undefined ? '' : ` (first at line ${at.line}, column ${at.column})`;
-      throw inputError(`${label}:${line}:${column}`, `${odd.message}${first}`);
-    }
+    const odd = nameYamlKeys(yaml, doc, (offset) => lineColumn(text, offset));
+    if (odd) throw inputError(`${label}:${odd.line}:${odd.column}`, odd.message);
     // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
     return doc.toJS() as unknown;
   } catch (e) {

@@ -27,7 +27,7 @@ export interface DuplicateKey {
 }
 
 /** Each kind of warning is given one by one up to this many, then counted: a data file full of them must not flood the terminal. */
-const MAX_ROUNDED_WARNINGS = 20;
+const MAX_WARNINGS = 20;
 
 export interface RoundedNumber {
   /** The integer as written. */
@@ -155,45 +155,30 @@ function lineColumnIn(starts: readonly number[], offset: number, length: number)
 
 /** One warning per repeated key and per rounded integer, at `label:line:column`. */
 export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
-  const { duplicates: found, rounded } = scanJsonText(text);
-  const starts = found.length === 0 && rounded.length === 0 ? [] : lineStarts(text);
-  const roundedWarnings = rounded.slice(0, MAX_ROUNDED_WARNINGS).map((r): Diagnostic => {
-    const at = lineColumnIn(starts, r.offset, text.length);
-    return {
-      code: 'number-rounded',
-      severity: 'warning',
-      message: `the integer ${r.literal} at ${r.pointer === '' ? 'the root' : r.pointer} is past 2^53 and reads as ${r.read}: JavaScript holds no closer number, so this tool, and every JSON Schema validator in JavaScript, uses ${r.read}`,
-      path: `${label}:${at.line}:${at.column}`,
-    };
+  const { duplicates, rounded } = scanJsonText(text);
+  if (duplicates.length === 0 && rounded.length === 0) return [];
+  const starts = lineStarts(text);
+  const place = (offset: number) => lineColumnIn(starts, offset, text.length);
+  return [
+    ...capped(duplicates, 'duplicate-key', label, place, (d) => {
+      const first = place(d.firstOffset);
+      return `the key ${JSON.stringify(d.key)} appears again in the object at ${d.object === '' ? 'the root' : d.object} (first at line ${first.line}, column ${first.column}); JSON keeps only the last value, so the earlier one is ignored`;
+    }, 'repeated keys after these, each keeping only its last value'),
+    ...capped(rounded, 'number-rounded', label, place, (r) => `the integer ${r.literal} at ${r.pointer === '' ? 'the root' : r.pointer} is past 2^53 and reads as ${r.read}: JavaScript holds no closer number, so this tool, and every JSON Schema validator in JavaScript, uses ${r.read}`, 'integers past 2^53 after these, each read as the nearest number JavaScript holds'),
+  ];
+}
+
+type Place = { line: number; column: number };
+
+/** The first MAX_WARNINGS findings one by one, then one warning counting the rest (`rest` says what they are). */
+function capped<T extends { offset: number }>(found: readonly T[], code: string, label: string, place: (offset: number) => Place, word: (item: T) => string, rest: string): Diagnostic[] {
+  const out: Diagnostic[] = found.slice(0, MAX_WARNINGS).map((item) => {
+    const at = place(item.offset);
+    return { code, severity: 'warning', message: word(item), path: `${label}:${at.line}:${at.column}` };
   });
-  if (rounded.length > MAX_ROUNDED_WARNINGS) {
-    const last = lineColumnIn(starts, (rounded[rounded.length - 1] as RoundedNumber).offset, text.length);
-    roundedWarnings.push({
-      code: 'number-rounded',
-      severity: 'warning',
-      message: `and ${rounded.length - MAX_ROUNDED_WARNINGS} more integers past 2^53 after these, each read as the nearest number JavaScript holds (the last at line ${last.line}, column ${last.column})`,
-      path: `${label}:${last.line}:${last.column}`,
-    });
+  if (found.length > MAX_WARNINGS) {
+    const last = place((found[found.length - 1] as T).offset);
+    out.push({ code, severity: 'warning', message: `and ${found.length - MAX_WARNINGS} more ${rest} (the last at line ${last.line}, column ${last.column})`, path: `${label}:${last.line}:${last.column}` });
   }
-  const shown = found.length > MAX_ROUNDED_WARNINGS ? found.slice(0, MAX_ROUNDED_WARNINGS) : found;
-  const more: Diagnostic[] = [];
-  if (found.length > shown.length) {
-    const last = lineColumnIn(starts, (found[found.length - 1] as DuplicateKey).offset, text.length);
-    more.push({
-      code: 'duplicate-key',
-      severity: 'warning',
-      message: `and ${found.length - shown.length} more repeated keys after these, each keeping only its last value (the last at line ${last.line}, column ${last.column})`,
-      path: `${label}:${last.line}:${last.column}`,
-    });
-  }
-  return shown.map((d): Diagnostic => {
-    const at = lineColumnIn(starts, d.offset, text.length);
-    const first = lineColumnIn(starts, d.firstOffset, text.length);
-    return {
-      code: 'duplicate-key',
-      severity: 'warning',
-      message: `the key ${JSON.stringify(d.key)} appears again in the object at ${d.object === '' ? 'the root' : d.object} (first at line ${first.line}, column ${first.column}); JSON keeps only the last value, so the earlier one is ignored`,
-      path: `${label}:${at.line}:${at.column}`,
-    };
-  }).concat(more, roundedWarnings);
+  return out;
 }

@@ -6,7 +6,7 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
 export { decodeUtf8 } from './utf8.js';
 export { nameYamlKeys } from './yaml-keys.js';
-export type { KeyProblem } from './yaml-keys.js';
+export type { KeyPlace, KeyProblem } from './yaml-keys.js';
 export type { Utf8Reading } from './utf8.js';
 export { DialectRegistry, bundledDialectsDir } from './rules/registry.js';
 export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, ResolvedRules } from './rules/registry.js';

@@ -9,7 +9,7 @@ export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-poi
 export { decodeUtf8 } from './utf8.js';
 export type { Utf8Reading } from './utf8.js';
 export { nameYamlKeys } from './yaml-keys.js';
-export type { KeyProblem } from './yaml-keys.js';
+export type { KeyPlace, KeyProblem } from './yaml-keys.js';
 export { admitsNull } from './admits-null.js';
 export type { NullAnswer, NullAdmissionOptions } from './admits-null.js';
 

@@ -9,16 +9,22 @@
  */
 import type * as Yaml from 'yaml';
 
-export interface KeyProblem {
-  /** Offset in the text. */
-  offset: number;
-  message: string;
-  /** For a name written twice: the offset of the first. */
-  first?: number;
+/** Where a key stands: 1-based line and column. */
+export interface KeyPlace {
+  line: number;
+  column: number;
 }
 
-/** Names every map key of `doc` in place; the first key that cannot be a name, or repeats one. */
-export function nameYamlKeys(yaml: typeof Yaml, doc: Yaml.Document): KeyProblem | undefined {
+export interface KeyProblem extends KeyPlace {
+  /** What is wrong, with the place of the first of a name written twice. */
+  message: string;
+}
+
+/**
+ * Names every map key of `doc` in place; the first key that cannot be a name, or repeats one.
+ * `place` turns an offset in the text into a line and column (each reader has its own counter).
+ */
+export function nameYamlKeys(yaml: typeof Yaml, doc: Yaml.Document, place: (offset: number) => KeyPlace): KeyProblem | undefined {
   let problem: KeyProblem | undefined;
   yaml.visit(doc, {
     Map(_, map) {
@@ -29,12 +35,13 @@ export function nameYamlKeys(yaml: typeof Yaml, doc: Yaml.Document): KeyProblem 
         const key = yaml.isAlias(written) ? written.resolve(doc) : written;
         const name = nameOf(yaml, key);
         if (typeof name !== 'string') {
-          problem = { offset, message: `a map key here is ${name.why}` };
+          problem = { ...place(offset), message: `a map key here is ${name.why}` };
           return yaml.visit.BREAK;
         }
         const first = seen.get(name);
         if (first !== undefined) {
-          problem = { offset, first, message: `the key ${JSON.stringify(name)} is written twice in this map; a JSON object holds one value per name` };
+          const at = place(first);
+          problem = { ...place(offset), message: `the key ${JSON.stringify(name)} is written twice in this map; a JSON object holds one value per name (first at line ${at.line}, column ${at.column})` };
           return yaml.visit.BREAK;
         }
         seen.set(name, offset);

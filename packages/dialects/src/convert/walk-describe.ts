@@ -62,7 +62,7 @@ export function anyValue(
     // Keywords such as properties or items apply to one type and let every other type through, so
     // naming their type narrows what is accepted (values or a parent's type decide it exactly).
     // Not at the root: an MCP tool's arguments are an object whatever the schema says.
-    if (byValues === undefined && fromKeywords !== undefined && values === undefined && inherited === undefined && s.path.length > 1) {
+    if (fromKeywords !== undefined && values === undefined && inherited === undefined && s.path.length > 1) {
       report(s, 'type-implied', 'warning', `the canonical schema names no type here, so it accepts values of every type (its keywords constrain ${fromKeywords === 'object' ? 'objects' : 'arrays'} only); the dialect must name one and writes ${fromKeywords}, so the spelled schema refuses the others (the server still accepts them)`, pointer(s));
     }
     return events;

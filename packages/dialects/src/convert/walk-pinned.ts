@@ -24,6 +24,7 @@ import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.j
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
 import { typeNames } from '../type-names.js';
+import { typeOfValue } from './any-value.js';
 
 /** Keywords about an object's properties: folded into each pinned object value. */
 const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties']);
@@ -67,11 +68,10 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
   if (!closesAll && kept.every(([v]) => isPlainObject(v))) return node;
 
   const out: JsonObject = {};
-  const origin = s.origins?.get(node);
   for (const k in node) {
     if (k === 'const' || k === 'enum' || k === 'type' || FOLDED.has(k)) continue;
     put(out, k, node[k]);
-    recordOrigin(s, out, k, origin?.get(k) ?? tokensOf(s, node, k));
+    recordOrigin(s, out, k, tokensOf(s, node, k));
   }
   // An enum read from a const (constAsEnum) points at that const, which has no index.
   const label = s.readAs?.get(node)?.get(keyword) ?? keyword;
@@ -126,12 +126,10 @@ function objectFits(node: JsonObject, value: JsonObject): boolean {
   return keys.every((k) => hasOwn(declared, k));
 }
 
-/** Whether a value has one of the JSON types a `type` name admits. */
+/** Whether a value has one of the JSON types a `type` name admits (an integer is a number too). */
 function typeAdmits(t: string, v: unknown): boolean {
-  if (v === null) return t === 'null';
-  if (Array.isArray(v)) return t === 'array';
-  if (typeof v === 'number') return t === 'number' || (t === 'integer' && Number.isInteger(v));
-  return typeof v === t || (t === 'object' && isPlainObject(v));
+  const own = typeOfValue(v);
+  return own === t || (t === 'number' && own === 'integer');
 }
 
 /**

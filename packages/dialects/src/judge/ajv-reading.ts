@@ -19,6 +19,7 @@
  */
 import { ignoredBesideRef } from '../convert/drafts.js';
 import { getAt } from '../json-pointer.js';
+import { someEntry } from '../some-entry.js';
 import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Draft } from './draft.js';
 
@@ -30,7 +31,7 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
 /** The copy Ajv is to compile instead of `schema`, or undefined when Ajv reads `schema` as it is. Never changes `schema`. */
 export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys: boolean): SchemaNode | undefined {
   const refSiblings = draft === 'draft-07';
-  const dynamic = draft === '2020-12' && usesDynamicRef(schema, 0);
+  const dynamic = draft === '2020-12' && someEntry(schema, (key) => key === '$dynamicRef');
   if (!refSiblings && !namesPrototypeKeys && !dynamic) return undefined;
   const siblings: [string, string][] = [];
   const protos: string[] = [];
@@ -79,15 +80,4 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     node.patternProperties = patterns;
   }
   return copy;
-}
-
-/** Whether `$dynamicRef` is a key anywhere in the schema (a cheap walk, bounded as the index is). */
-function usesDynamicRef(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object' || depth > 256) return false;
-  if (Array.isArray(value)) return value.some((v) => usesDynamicRef(v, depth + 1));
-  for (const key of Object.keys(value)) {
-    if (key === '$dynamicRef') return true;
-    if (usesDynamicRef((value as Node)[key], depth + 1)) return true;
-  }
-  return false;
 }

@@ -56,12 +56,11 @@ export function readLintSource(text: string): SourceReading {
       return { ok: false, message, ...(at ? { at: { line: at.line, col: at.col } } : {}) };
     }
     // Keys as JSON names, as the CLI's other commands read them (yaml-keys.ts).
-    const odd = nameYamlKeys(yaml, doc);
-    if (odd) {
-      const at = lineCounter.linePos(odd.offset);
-      const first = odd.first === undefined ? '' : ((p) => ` (first at line ${p.line}, column ${p.col})`)(lineCounter.linePos(odd.first));
-      return { ok: false, message: `${odd.message}${first}`, at: { line: at.line, col: at.col } };
-    }
+    const odd = nameYamlKeys(yaml, doc, (offset) => {
+      const p = lineCounter.linePos(offset);
+      return { line: p.line, column: p.col };
+    });
+    if (odd) return { ok: false, message: odd.message, at: { line: odd.line, col: odd.column } };
     try {
       value = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
