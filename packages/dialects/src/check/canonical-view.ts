@@ -8,7 +8,6 @@ import { draftOf } from '../convert/drafts.js';
 import { renderValue } from '../convert/placeholders.js';
 import { RefIndex } from '../convert/refs.js';
 import { showRefs } from '../convert/refs-shown.js';
-import { fragmentToPointer, getAt } from '../json-pointer.js';
 
 export interface CanonicalView {
   /** The same canonical place seen twice gives the same id (a cycle ends the walk there). */
@@ -54,9 +53,10 @@ const OPAQUE = Symbol('opaque');
 /** One reference index per canonical root, as the walk has one per schema. */
 const indexes = new WeakMap<object, RefIndex>();
 function refIndexOf(root: unknown): RefIndex {
+  const draft07 = isPlainObject(root) && draftOf(root.$schema) === 'draft-07';
   if (root === null || typeof root !== 'object') return new RefIndex(root);
   let index = indexes.get(root);
-  if (index === undefined) indexes.set(root, (index = new RefIndex(root)));
+  if (index === undefined) indexes.set(root, (index = new RefIndex(root, draft07)));
   return index;
 }
 
@@ -66,9 +66,9 @@ function partsOf(root: unknown, node: unknown, into: unknown[] = [], depth = 0):
   into.push(node);
   if (!isPlainObject(node)) return into;
   if (typeof node.$ref === 'string') {
-    const pointer = node.$ref.startsWith('#') ? fragmentToPointer(node.$ref) : undefined;
-    const target = pointer === undefined ? undefined : getAt(root, pointer);
-    if (target !== undefined) partsOf(root, target, into, depth + 1);
+    // Read as the walk reads it (by the base URI in force, in a document that embeds resources).
+    const r = refIndexOf(root).resolve(node.$ref, node);
+    if (r.kind === 'local') partsOf(root, r.target.node, into, depth + 1);
     else into.push(OPAQUE);
   }
   if (Array.isArray(node.allOf)) for (const b of node.allOf) partsOf(root, b, into, depth + 1);

@@ -83,6 +83,8 @@ export function refsResolveCleanly(schema: unknown): boolean {
     }
     const o = v as JsonObject;
     if (typeof o.$ref === 'string') {
+      // References in a document of several resources are read by base URI: the walk reads them.
+      if (index.embedsResources) return false;
       const r = index.resolve(o.$ref);
       if (r.kind !== 'local') return false;
       // a target that is itself a bare reference may start a loop: let the full walk decide

@@ -104,7 +104,7 @@ export class RefGraph {
       seen.add(n);
       const ref = own(n, '$ref');
       if (typeof ref === 'string') {
-        const r = this.#index.resolve(ref);
+        const r = this.#index.resolve(ref, n);
         if (r.kind === 'local') list.push(r.target.node);
       }
       const out = this.#wayOut;

@@ -50,7 +50,7 @@ function shown(node: unknown, sh: Showing): unknown {
   for (const k in node) {
     const v = node[k];
     if (k === '$ref' && typeof v === 'string') {
-      const r = sh.index.resolve(v);
+      const r = sh.index.resolve(v, node);
       if (r.kind === 'local' && !sh.path.includes(r.target.node)) {
         target = r.target;
         continue;

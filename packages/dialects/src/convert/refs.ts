@@ -2,8 +2,16 @@
  * Reference resolution within one schema document: `#`, any JSON pointer (`~0`/`~1` and percent
  * escapes), `$anchor` / `$dynamicAnchor` names (and draft-07 `$id: "#name"`), the document's own
  * `$id` as base. Anything else is external and is never fetched.
+ *
+ * Most documents are one resource, and a reference is then read by its fragment alone (the fast
+ * path). A document that embeds another resource (an `$id` below the root) is read as a validator
+ * reads it, through the shared resource index: a reference means what it means from the base URI
+ * in force where it is written, so `#/$defs/x` inside an embedded resource is that resource's `x`,
+ * and `item.json` names the embedded `item.json` rather than an external document.
  */
 import { fragmentToPointer, parsePointer } from '../json-pointer.js';
+import { ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
+import { someEntry } from '../some-entry.js';
 import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
 import { hasOwn, tokenList, type JsonObject } from './data.js';
 
@@ -31,20 +39,78 @@ export class RefIndex {
   readonly #byNode = new Map<unknown, RefTarget>();
   #anchors: Map<string, { node: unknown; tokens: string[] }> | undefined;
   readonly #baseId: string | undefined;
+  readonly #draft07: boolean;
+  /** The resource index of a document that embeds resources; null when it is one resource. */
+  #resources: ResourceIndex | null | undefined;
 
-  constructor(root: unknown) {
+  constructor(root: unknown, draft07 = false) {
     this.#root = root;
+    this.#draft07 = draft07;
     const id = root !== null && typeof root === 'object' && hasOwn(root, '$id') ? (root as JsonObject).$id : undefined;
     this.#baseId = typeof id === 'string' ? id.replace(/#$/, '') : undefined;
   }
 
-  resolve(ref: string): Resolution {
+  /**
+   * Where `ref` leads, read where it is written: `holder` is the schema object that holds it, and
+   * `around` the schemas the walk stands in (innermost last), asked when the holder is one the
+   * walk made up. Both matter only in a document that embeds resources.
+   */
+  resolve(ref: string, holder?: unknown, around?: readonly unknown[]): Resolution {
+    const resources = this.#resourceIndex();
+    if (resources !== null) return this.#resolveIn(resources, ref, this.#baseOf(resources, holder, around));
     let r = this.#cache.get(ref);
     if (!r) {
       r = this.#resolve(ref);
       this.#cache.set(ref, r);
     }
     return r;
+  }
+
+  /** Whether the document embeds a resource: then references are read by base URI. */
+  get embedsResources(): boolean {
+    return this.#resourceIndex() !== null;
+  }
+
+  #resourceIndex(): ResourceIndex | null {
+    if (this.#resources !== undefined) return this.#resources;
+    // An `$id` below the root that is not draft-07's anchor spelling (`#name`) starts a resource.
+    // A match inside data (an enum value) only costs the slower, still exact, path.
+    const embeds = someEntry(this.#root, (key, value, depth) => key === '$id' && depth > 0 && typeof value === 'string' && !value.startsWith('#'));
+    const root = this.#root;
+    this.#resources = embeds && (typeof root === 'boolean' || (root !== null && typeof root === 'object' && !Array.isArray(root)))
+      ? new ResourceIndex(root as SchemaNode, this.#draft07 ? 'draft-07' : '2020-12')
+      : null;
+    return this.#resources;
+  }
+
+  #baseOf(resources: ResourceIndex, holder: unknown, around: readonly unknown[] | undefined): string {
+    let loc = typeof holder === 'object' && holder !== null ? resources.locOf(holder) : undefined;
+    for (let i = (around?.length ?? 0) - 1; loc === undefined && i >= 0; i--) {
+      const n = (around as readonly unknown[])[i];
+      if (typeof n === 'object' && n !== null) loc = resources.locOf(n);
+    }
+    return (loc ?? resources.root).base;
+  }
+
+  #resolveIn(resources: ResourceIndex, ref: string, base: string): Resolution {
+    const key = base + '\u0000' + ref;
+    let r = this.#cache.get(key);
+    if (r) return r;
+    // Lenient, as this index reads anchors in every draft (and the judge, through Ajv, does too).
+    const found = resources.lookup(ref, base, true);
+    if (found.kind === 'external') r = { kind: 'external', ref };
+    else if (found.kind === 'unresolved') r = { kind: 'missing', reason: `${ref} ${found.reason}` };
+    else r = this.#located(ref, found.loc);
+    this.#cache.set(key, r);
+    return r;
+  }
+
+  #located(ref: string, loc: Loc): Resolution {
+    const node = loc.schema;
+    if (typeof node !== 'boolean' && (node === null || typeof node !== 'object' || Array.isArray(node))) {
+      return { kind: 'missing', reason: `${ref} points to a value that is not a schema` };
+    }
+    return { kind: 'local', target: this.targetAt(tokenList(parsePointer(loc.pointer) ?? []), node) };
   }
 
   /** The target record of a node reached by pointer (for naming). */

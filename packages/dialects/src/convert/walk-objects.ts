@@ -100,8 +100,8 @@ function unionOfObjects(out: JsonObject): boolean {
 /** The null question for the canonical schema: its local references followed, draft-07 siblings of a reference ignored. */
 function canonicalQuestion(s: WalkState): NullAdmissionOptions {
   return {
-    resolve: (ref) => {
-      const r = refIndex(s).resolve(ref);
+    resolve: (ref, holder) => {
+      const r = refIndex(s).resolve(ref, holder, s.path);
       return r.kind === 'local' ? r.target.node : undefined;
     },
     refSiblingsIgnored: s.draft07,

@@ -27,12 +27,12 @@ export function refGraph(s: WalkState): RefGraph {
 }
 
 export function refIndex(s: WalkState): RefIndex {
-  return (s.refs ??= s.kept.refs = new RefIndex(s.root));
+  return (s.refs ??= s.kept.refs = new RefIndex(s.root, s.draft07));
 }
 
 /** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
 export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
-  const r = refIndex(s).resolve(ref);
+  const r = refIndex(s).resolve(ref, node, s.path);
   if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, pointer(s, ['$ref']));
   else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, pointer(s, ['$ref']));
   else if (noExit(s, node, r.target)) {
@@ -43,7 +43,7 @@ export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
 export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   const ref = node.$ref as string;
-  const resolution = refIndex(s).resolve(ref);
+  const resolution = refIndex(s).resolve(ref, node, s.path);
   const siblings = s.normalize ? draft07Siblings(s, node) : withoutRef(s, node);
   // Where explain records this reference's fate (a node the walk made up has none in the input).
   const refAt = s.explain !== undefined && !s.madeUp.has(node) ? at(s, node, '$ref') : undefined;
@@ -242,7 +242,7 @@ function noExit(s: WalkState, node: JsonObject, target: RefTarget): boolean {
     if (seen.has(cur)) return true;
     seen.add(cur);
     if (!isPlainObject(cur) || typeof cur.$ref !== 'string') return false;
-    const r = refIndex(s).resolve(cur.$ref);
+    const r = refIndex(s).resolve(cur.$ref, cur);
     if (r.kind !== 'local') return false;
     cur = r.target.node;
   }
@@ -255,7 +255,7 @@ function finalTarget(s: WalkState, target: RefTarget): RefTarget {
   const seen = new Set<unknown>();
   while (isPlainObject(cur.node) && typeof cur.node.$ref === 'string' && !seen.has(cur.node)) {
     seen.add(cur.node);
-    const r = refIndex(s).resolve(cur.node.$ref);
+    const r = refIndex(s).resolve(cur.node.$ref, cur.node);
     if (r.kind !== 'local') break;
     cur = r.target;
   }

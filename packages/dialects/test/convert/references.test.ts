@@ -277,3 +277,50 @@ describe('$dynamicRef in a document of one resource', () => {
     expect((convert(two, keep).output as any).properties.a).toEqual({ $dynamicRef: '#n', description: 'The value.' });
   });
 });
+
+describe('references in a document that embeds another resource', () => {
+  // The root's count is a string; the embedded item.json has its own count, an integer.
+  const order = {
+    $id: 'https://example.com/order.json',
+    type: 'object',
+    properties: { item: { $ref: 'item.json' }, gift: { $ref: '#/$defs/item' }, unit: { $ref: 'item.json#unit' }, note: { $ref: '#/$defs/count' } },
+    $defs: {
+      item: {
+        $id: 'item.json',
+        type: 'object',
+        properties: { count: { $ref: '#/$defs/count' }, unit: { $ref: '#unit' } },
+        $defs: { count: { type: 'integer' }, unit: { $anchor: 'unit', enum: ['kg', 'piece'] } },
+      },
+      count: { type: 'string' },
+    },
+  };
+
+  it('reads each reference from the base URI in force where it is written, as a validator does', () => {
+    const out = convert(order, flat);
+    expect(out.diagnostics).toEqual([]);
+    const item = { type: 'object', properties: { count: { type: 'integer' }, unit: { enum: ['kg', 'piece'] } } };
+    expect((out.output as any).properties).toEqual({ item, gift: item, unit: { enum: ['kg', 'piece'] }, note: { type: 'string' } });
+  });
+
+  it('names the embedded targets apart from the root definitions of the same name when it keeps references', () => {
+    const out = convert(order, keep);
+    const defs = (out.output as any).$defs;
+    expect((out.output as any).properties.item).toEqual({ $ref: '#/$defs/item' });
+    const countRef = defs.item.properties.count.$ref as string;
+    expect(countRef).not.toBe('#/$defs/count');
+    expect(defs[countRef.slice('#/$defs/'.length)]).toEqual({ type: 'integer' });
+    expect(defs.count).toEqual({ type: 'string' });
+  });
+
+  it('still calls a document it does not hold external, and a fragment the embedded resource lacks missing', () => {
+    const out = convert({ ...order, properties: { a: { $ref: 'other.json' }, b: { $ref: 'item.json#/$defs/none' } } }, flat);
+    expect(codes(out.diagnostics).sort()).toEqual(['external-ref', 'unresolved-ref']);
+    expect(out.diagnostics.find((d) => d.code === 'unresolved-ref')?.path).toBe('/properties/b/$ref');
+  });
+
+  it('leaves the canonical spelling as written and reports nothing about references that resolve', () => {
+    const out = convert(order, canonical);
+    expect(out.output).toEqual(order);
+    expect(out.diagnostics).toEqual([]);
+  });
+});
