@@ -173,8 +173,9 @@ const authorDescriptionFirst: InvariantCheck = {
         const out = getAt(spelled, pointer);
         if (!isRecord(out)) continue;
         const written = out.description;
-        // The sentences follow it after a space, or after a stop where the author ended no sentence.
-        if (typeof written === 'string' ? written === authored || (written.startsWith(authored) && /^[^\s\p{L}\p{N}]{0,3} /u.test(written.slice(authored.length))) : hasDiagnosticAt(result, `${at}${pointer}`)) continue;
+        // The sentences follow it after a space, or after a stop where the author ended no sentence,
+        // or at once where the author's own text ends in whitespace.
+        if (typeof written === 'string' ? written === authored || (written.startsWith(authored) && (/[\s\u200b]$/u.test(authored) || /^[^\s\p{L}\p{N}]{0,3} /u.test(written.slice(authored.length)))) : hasDiagnosticAt(result, `${at}${pointer}`)) continue;
         problems.push(`${at}${pointer}: the author's description ${JSON.stringify(authored)} ${typeof written === 'string' ? `is not first in ${JSON.stringify(written)}` : 'is gone without a diagnostic'}`);
       }
     }

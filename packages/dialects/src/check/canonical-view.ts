@@ -8,6 +8,8 @@ import { draftOf } from '../convert/drafts.js';
 import { renderValue } from '../convert/placeholders.js';
 import { RefIndex } from '../convert/refs.js';
 import { showRefs } from '../convert/refs-shown.js';
+import { typeAdmitsValue } from '../convert/any-value.js';
+import { typeNames } from '../type-names.js';
 
 export interface CanonicalView {
   /** The same canonical place seen twice gives the same id (a cycle ends the walk there). */
@@ -29,7 +31,8 @@ export interface CanonicalView {
   /** The values as a sentence shows them: local references in their subschemas shown (convert/refs-shown.ts). */
   shownValues(keyword: string): unknown[];
   /** The enum rendered without its null, for a dialect that moves null into a flag. */
-  enumWithoutNull(): string | undefined;
+  /** The enum as a sentence may state it: without null, and without values the node's type refuses. */
+  enumReadings(): string[];
   property(name: string): CanonicalView | undefined;
   propertyIsFalse(name: string): boolean;
   items(): CanonicalView | undefined;
@@ -126,9 +129,14 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     renderedValues: (k) => shownOf(k).map(renderValue),
     values: valuesOf,
     shownValues: shownOf,
-    enumWithoutNull: () => {
+    enumReadings: () => {
+      // The values a dialect may state: without null (a flag or type says it), and without the
+      // values the node's own type refuses (never accepted, so the walk leaves them out).
       const e = valuesOf('enum')[0];
-      return Array.isArray(e) ? renderValue(e.filter((v) => v !== null)) : undefined;
+      if (!Array.isArray(e)) return [];
+      const types = typeNames(valuesOf('type')[0]);
+      const within = types === undefined ? e : e.filter((v) => types.some((t) => typeAdmitsValue(t, v)));
+      return [e.filter((v) => v !== null), within, within.filter((v) => v !== null)].map(renderValue);
     },
     property: (name) => view(first((o) => (isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name) ? o.properties[name] : undefined))),
     propertyIsFalse: (name) =>

@@ -218,7 +218,7 @@ class Checker {
       if (found.length === 0) return `but the canonical schema has no "${k}" here`;
       // The branches an allOf merge could not take in are listed: a part of the canonical list.
       if (k === 'allOf') continue;
-      if (!found.includes(rendered) && !(k === 'enum' && c.enumWithoutNull() === rendered)) return `but the canonical schema says ${k} ${found.join(' / ')} here`;
+      if (!found.includes(rendered) && !(k === 'enum' && c.enumReadings().includes(rendered))) return `but the canonical schema says ${k} ${found.join(' / ')} here`;
     }
     return this.againstSpelling(claim, node, optionalNull);
   }

@@ -13,6 +13,12 @@ export function typeOfValue(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
 }
 
+/** Whether a value has the JSON type a `type` name admits (an integer is a number too). */
+export function typeAdmitsValue(t: string, v: unknown): boolean {
+  const own = typeOfValue(v);
+  return own === t || (t === 'number' && own === 'integer');
+}
+
 /** The enum or const values of a node, if it has them. */
 export function valuesOf(node: JsonObject): unknown[] | undefined {
   if (Array.isArray(node.enum)) return node.enum;

@@ -158,7 +158,7 @@ export function describe(
   const outDescription = own(out, 'description');
   const nodeDescription = own(node, 'description');
   const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
-  put(out, 'description', author ? `${author}${authorStop(s, author)} ${sentences.join(' ')}` : sentences.join(' '));
+  put(out, 'description', author ? `${author}${authorJoin(s, author)}${sentences.join(' ')}` : sentences.join(' '));
 }
 
 /**
@@ -167,12 +167,17 @@ export function describe(
  */
 const ENDS_SENTENCE = /(?:[\p{Terminal_Punctuation}\u2026]|```|~~~)[\p{Pe}\p{Pf}"']*$/u;
 
-/** What goes between the author's description and the sentences after it (the vocabulary's authorStop, where the author ended no sentence). */
-function authorStop(s: WalkState, author: string): string {
+/**
+ * What goes between the author's description and the sentences after it: with the vocabulary's
+ * authorStop, that stop where the author ended no sentence, and no space after the author's own
+ * trailing whitespace (a newline, or a description of whitespace alone); without it, one space.
+ */
+function authorJoin(s: WalkState, author: string): string {
   const stop = s.plan.vocabulary?.authorStop;
+  if (stop === undefined) return ' ';
   // Trailing space means the author set the text apart already; their words are never changed.
-  if (stop === undefined || ENDS_SENTENCE.test(author) || /[\s\u200b]$/u.test(author)) return '';
-  return stop;
+  if (/[\s\u200b]$/u.test(author)) return '';
+  return ENDS_SENTENCE.test(author) ? ' ' : `${stop} `;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
 import { canMerge } from './node-rules.js';
 import { typeNames } from '../type-names.js';
+import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
 import { tokensOf, recordOrigin } from './walk-paths.js';
 
@@ -112,6 +113,28 @@ export function nullableIntoType(s: WalkState, node: JsonObject): JsonObject {
   if (types === undefined) return node;
   const withNull = types.includes('null') ? t : [...types, 'null'];
   return rewritten(s, node, (k, v) => (k === 'nullable' ? LEFT_OUT : k === 'type' ? withNull : v));
+}
+
+/**
+ * An enum value its sibling `type` refuses is never accepted, so it leaves the enum before the
+ * policies read the values: a dialect that writes the values in a sentence or spells the null of
+ * an enum would otherwise state values (or a null) the canonical schema refuses. Exact, so not
+ * reported. An enum the type refuses entirely stays as written (the schema accepts nothing).
+ */
+export function valuesWithinType(s: WalkState, node: JsonObject): JsonObject {
+  const types = typeNames(node.type);
+  const en = node.enum as unknown[];
+  if (types === undefined) return node;
+  const within = en.filter((v) => types.some((t) => typeAdmitsValue(t, v)));
+  // A value that is no JSON (a BigInt, a Date) stays for the walk to refuse at its place.
+  if (within.length === en.length || within.length === 0 || !en.every(isJsonScalarOrContainer)) return node;
+  return rewritten(s, node, (k, v) => (k === 'enum' ? within : v));
+}
+
+function isJsonScalarOrContainer(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  return Array.isArray(v) || isPlainObject(v);
 }
 
 /**

@@ -16,7 +16,7 @@ import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
 import { falseUnspellable } from './walk-boolean.js';
-import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull } from './walk-merge.js';
+import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull, valuesWithinType } from './walk-merge.js';
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { deriveKeywords } from './walk-derive.js';
@@ -33,6 +33,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   s.inheritType = undefined;
   if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
   if (own(node, 'nullable') === true && hasOwn(node, 'type') && !plan.identity) node = nullableIntoType(s, node);
+  if (!plan.identity && hasOwn(node, 'type') && Array.isArray(own(node, 'enum'))) node = valuesWithinType(s, node);
   if (plan.constAsEnum && hasOwn(node, 'const')) node = constAsEnum(s, node);
   let nullFromValues = false;
   if (plan.nulls === 'nullable-flag' && (hasOwn(node, 'enum') || own(node, 'const') === null)) {

@@ -24,7 +24,7 @@ import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.j
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
 import { typeNames } from '../type-names.js';
-import { typeOfValue } from './any-value.js';
+import { typeAdmitsValue } from './any-value.js';
 
 /** Keywords about an object's properties: folded into each pinned object value. */
 const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties']);
@@ -62,7 +62,7 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
   const base = tokensOf(s, node, keyword);
   const kept: [unknown, number][] = [];
   values.forEach((v, i) => {
-    if ((types === undefined || types.some((t) => typeAdmits(t, v))) && (!isPlainObject(v) || objectFits(node, v))) kept.push([v, i]);
+    if ((types === undefined || types.some((t) => typeAdmitsValue(t, v))) && (!isPlainObject(v) || objectFits(node, v))) kept.push([v, i]);
   });
   if (!kept.some(([v]) => isPlainObject(v))) return node;
   if (!closesAll && kept.every(([v]) => isPlainObject(v))) return node;
@@ -124,12 +124,6 @@ function objectFits(node: JsonObject, value: JsonObject): boolean {
   }
   if (node.additionalProperties !== false) return true;
   return keys.every((k) => hasOwn(declared, k));
-}
-
-/** Whether a value has one of the JSON types a `type` name admits (an integer is a number too). */
-function typeAdmits(t: string, v: unknown): boolean {
-  const own = typeOfValue(v);
-  return own === t || (t === 'number' && own === 'integer');
 }
 
 /**

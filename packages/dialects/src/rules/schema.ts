@@ -276,7 +276,8 @@ export const VocabularySchema = z.strictObject({
   /**
    * Written after an author's description that does not end with terminal punctuation (any script's), before the sentences
    * appended to it ("The user name" + "." + " At least 1 character."); the author's words are kept
-   * as written. Without it the sentences follow after a space.
+   * as written; after a description that ends in whitespace (a newline, or whitespace alone) the
+   * sentences follow with no space. Without it the sentences follow after a space.
    */
   authorStop: z.string().min(1).max(3).optional(),
 });

@@ -47,7 +47,7 @@ describe('given', () => {
     // `@.type.startsWith` throws wherever there is no type (the properties map, the typeless node)
     const d = dialectFrom(`rules:\n  - id: g\n    source: spec\n    given: "$..[?(@.type.startsWith('int'))]"\n    drop: [minimum]`);
     const r = convert({ type: 'object', properties: { i: { type: 'integer', minimum: 1 }, any: { minimum: 3 }, s: { type: 'string', enum: [null, 'a'] } } }, d);
-    expect(r.output).toEqual({ type: 'object', properties: { i: { type: 'integer' }, any: { minimum: 3 }, s: { type: 'string', enum: [null, 'a'] } } });
+    expect(r.output).toEqual({ type: 'object', properties: { i: { type: 'integer' }, any: { minimum: 3 }, s: { type: 'string', enum: ['a'] } } });
     expect(codes(r.diagnostics)).toEqual(['rule-lost']);
   });
 

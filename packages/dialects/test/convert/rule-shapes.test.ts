@@ -338,6 +338,8 @@ describe('vocabulary authorStop', () => {
       done: { type: 'string', minLength: 1, description: 'Done.' },
       quoted: { type: 'string', minLength: 1, description: 'Say "hi!"' },
       spaced: { type: 'string', minLength: 1, description: 'Set apart ' },
+      lines: { type: 'string', minLength: 1, description: 'Ends a line.\n' },
+      blank: { type: 'string', minLength: 1, description: ' \t\n' },
       plain: { type: 'string', description: 'No sentence follows' },
       kana: { type: 'string', minLength: 1, description: '名前は？' },
       comma: { type: 'string', minLength: 1, description: 'Name,' },
@@ -356,7 +358,9 @@ describe('vocabulary authorStop', () => {
       name: 'The user name. At least 1 character.',
       done: 'Done. At least 1 character.',
       quoted: 'Say "hi!" At least 1 character.',
-      spaced: 'Set apart  At least 1 character.',
+      spaced: 'Set apart At least 1 character.',
+      lines: 'Ends a line.\nAt least 1 character.',
+      blank: ' \t\nAt least 1 character.',
       plain: 'No sentence follows',
       kana: '名前は？ At least 1 character.',
       comma: 'Name, At least 1 character.',
@@ -367,6 +371,7 @@ describe('vocabulary authorStop', () => {
 
   it('is not in the sentence files the frozen versions name: their outputs stay as pinned', () => {
     expect(described('openai_strict@2026-10').name).toBe('The user name At least 1 character.');
+    expect(described('openai_strict@2026-10').lines).toBe('Ends a line.\n At least 1 character.');
     expect(described('openai_strict').name).toBe('The user name. At least 1 character.');
   });
 });
@@ -395,5 +400,24 @@ describe('explain of a pinned const', () => {
       expect(missing, id).toEqual([]);
       expect(entries.find((e) => e.path === '/properties/q/const')).toMatchObject({ keyword: 'const', outcome: 'renamed' });
     }
+  });
+});
+
+describe('enum values the type beside them refuses', () => {
+  // "x" is the only value the canonical schema accepts here; 1 and null are refused by the type.
+  const schema = { type: 'object', properties: { size: { type: 'string', enum: ['x', 1, null] }, mixed: { type: ['string', 'integer'], enum: ['x', 1, 2.5, true] } } };
+  const out = (id: string) => convert(schema, loadDialects().get(id)).output as { properties: Record<string, any> };
+
+  it('are left out before a dialect spells or words the values, so no sentence states a refused value', () => {
+    expect(out('gemini').properties.size).toEqual({ type: 'string', enum: ['x'] });
+    expect(out('gemini').properties.mixed.description).toBe('One of: "x", 1.');
+    // openai_strict makes the optional property nullable once: no second null beside the author's
+    expect(out('openai_strict').properties.size).toEqual({ type: ['string', 'null'], enum: ['x', null] });
+  });
+
+  it('stay as written in the canonical spelling, and an enum the type refuses entirely stays too', () => {
+    expect(out('canonical').properties.size).toEqual(schema.properties.size);
+    const none = convert({ type: 'object', properties: { n: { type: 'integer', enum: ['a'] } } }, loadDialects().get('flat')).output as { properties: Record<string, any> };
+    expect(none.properties.n).toEqual({ type: 'integer', enum: ['a'] });
   });
 });
