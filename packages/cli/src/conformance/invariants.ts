@@ -237,16 +237,26 @@ function typeAdmits(node: Json, v: unknown): boolean {
   return types.includes(kind) || (kind === 'integer' && types.includes('number'));
 }
 
+/** Whether an object value sends, beside each property, the ones the node's dependentRequired (or draft-07 dependencies) asks for. */
+function dependenciesMet(node: Json, v: unknown): boolean {
+  if (!isRecord(v)) return true;
+  for (const deps of [node.dependentRequired, node.dependencies]) {
+    if (!isRecord(deps)) continue;
+    for (const [k, needs] of Object.entries(deps)) if (Object.hasOwn(v, k) && Array.isArray(needs) && !needs.every((n) => typeof n === 'string' && Object.hasOwn(v, n))) return false;
+  }
+  return true;
+}
+
 /**
- * A const, or an enum listing an object, whose every value (of a type the node admits) the spelled
- * node still pins: an object spelled out as pinned properties, another value as a const, alone or
- * one anyOf branch each.
+ * A const, or an enum listing an object, whose every value (of a type the node admits, sending what
+ * its dependentRequired asks for) the spelled node still pins: an object spelled out as pinned
+ * properties, another value as a const, alone or one anyOf branch each.
  */
 function spelledOut(node: Json, out: Json, keyword: string, value: unknown): boolean {
   const values = keyword === 'const' ? [value] : keyword === 'enum' && Array.isArray(value) ? value : [];
   if (!values.some(isRecord)) return false;
   const branches = Array.isArray(out.anyOf) ? (out.anyOf as unknown[]) : [out];
-  return values.every((v) => !typeAdmits(node, v) || branches.some((b) => pinsValue(b, v)));
+  return values.every((v) => !typeAdmits(node, v) || !dependenciesMet(node, v) || branches.some((b) => pinsValue(b, v)));
 }
 
 const droppedRuleTold: InvariantCheck = {

@@ -14,9 +14,10 @@
  *   branch beside them).
  *
  * What the node says of the type and of properties holds for each pinned value or for none, so
- * it is folded in exactly: a value the type, the closure or the property count refuses is left out
- * (the canonical schema refuses it too), and a property's own subschema (or additionalProperties')
- * stands beside its const, so a value it refuses is refused by the spelling too. A node with
+ * it is folded in exactly: a value the type, the closure, the property count or a
+ * dependentRequired refuses is left out (the canonical schema refuses it too), and a property's
+ * own subschema (or additionalProperties') stands beside its const, so a value it refuses is
+ * refused by the spelling too. A node with
  * keywords whose meaning beside the values is not kept this way (`anyOf`, `not`, `if`, a `$ref`,
  * `patternProperties`, ...) is left as it stands, with what its closure reports.
  */
@@ -26,11 +27,15 @@ import { recordOrigin, tokensOf } from './walk-paths.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 
-/** Keywords about an object's properties: folded into each pinned object value. */
-const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties']);
+/**
+ * Keywords about an object's properties: folded into each pinned object value (a spelled value
+ * names every property it has, so a property another one requires is either there or the value
+ * is left out).
+ */
+const FOLDED = new Set(['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'dependentRequired']);
 
 /** Keywords whose meaning beside the pinned values this rewrite would not keep exactly. */
-const KEPT_APART = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies', '$ref', '$dynamicRef', 'patternProperties', 'propertyNames', 'unevaluatedProperties'];
+const KEPT_APART = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas', '$ref', '$dynamicRef', 'patternProperties', 'propertyNames', 'unevaluatedProperties'];
 
 /**
  * The node to walk in its place; the node itself when no object value is pinned. `closesAll`: the
@@ -46,6 +51,9 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
   // The common enum of strings and scalar const leave at the first look.
   if (!isPlainObject(c) && !(Array.isArray(list) && list.some(isPlainObject))) return node;
   for (const k of KEPT_APART) if (hasOwn(node, k)) return node;
+  // draft-07's dependencies: folded where each names properties (dependentRequired), else kept apart.
+  const deps = node.dependencies;
+  if (deps !== undefined && !(isPlainObject(deps) && Object.values(deps).every(Array.isArray))) return node;
   let keyword: 'const' | 'enum';
   let values: unknown[];
   if (hasConst) {
@@ -69,7 +77,7 @@ export function pinnedObjects(s: WalkState, node: JsonObject, closesAll: boolean
 
   const out: JsonObject = {};
   for (const k in node) {
-    if (k === 'const' || k === 'enum' || k === 'type' || FOLDED.has(k)) continue;
+    if (k === 'const' || k === 'enum' || k === 'type' || k === 'dependencies' || FOLDED.has(k)) continue;
     put(out, k, node[k]);
     recordOrigin(s, out, k, tokensOf(s, node, k));
   }
@@ -114,6 +122,13 @@ function objectFits(node: JsonObject, value: JsonObject): boolean {
   const keys = Object.keys(value);
   if (typeof node.minProperties === 'number' && keys.length < node.minProperties) return false;
   if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) return false;
+  for (const deps of [node.dependentRequired, node.dependencies]) {
+    if (!isPlainObject(deps)) continue;
+    for (const k of keys) {
+      const needs = hasOwn(deps, k) ? deps[k] : undefined;
+      if (Array.isArray(needs) && !needs.every((n) => typeof n === 'string' && hasOwn(value, n))) return false;
+    }
+  }
   const declared = isPlainObject(node.properties) ? node.properties : {};
   // A property the author pins to other values itself (its own const or enum) refuses this one.
   for (const k of keys) {

@@ -283,6 +283,9 @@ describe('an object pinned by const or enum, where every object is closed', () =
       // the author's own const of a property refuses a pinned value
       conflict: { type: 'object', properties: { a: { const: 2 } }, const: { a: 1 } },
       filtered: { type: 'object', properties: { a: { const: 'x', description: 'Always x.' } }, enum: [{ a: 'y' }, { a: 'x' }] },
+      // a value sending kind without level is refused by dependentRequired (and by draft-07's dependencies)
+      dependent: { enum: [{ kind: 'a', level: 1 }, { kind: 'b' }], dependentRequired: { kind: ['level'] } },
+      depends: { enum: [{ kind: 'a', level: 1 }, { kind: 'b' }], dependencies: { kind: ['level'] } },
     },
     additionalProperties: false,
   };
@@ -297,6 +300,8 @@ describe('an object pinned by const or enum, where every object is closed', () =
     { described: { z: 3 } },
     { typed: 's' },
     { filtered: { a: 'x' } },
+    { dependent: { kind: 'a', level: 1 } },
+    { depends: { kind: 'a', level: 1 } },
   ];
   const wrong = [
     { preset: { mode: 'fast', retries: 1, scope: { region: 'eu', extra: 1 } } },
@@ -310,6 +315,8 @@ describe('an object pinned by const or enum, where every object is closed', () =
     { typed: { k: 1 } },
     { conflict: { a: 1 } },
     { filtered: { a: 'y' } },
+    { dependent: { kind: 'b' } },
+    { depends: { kind: 'b' } },
   ];
   const closing = loadDialects().list().map((i) => i.id).filter((id) => /strict/.test(id));
 
