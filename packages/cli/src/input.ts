@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { decodeUtf8, DialectError, nameYamlKeys, type Diagnostic } from '@redouble/dialects/core';
+import { decodeUtf8, DialectError, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
 import { jsonTextWarnings, lineColumn } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
@@ -104,8 +104,10 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
     if (doc.errors.length > 0) throw doc.errors[0];
     const odd = nameYamlKeys(yaml, doc, (offset) => lineColumn(text, offset));
     if (odd) throw inputError(`${label}:${odd.line}:${odd.column}`, odd.message);
-    // Aliases are capped by the library, so a "billion laughs" document is refused, not expanded.
-    return doc.toJS() as unknown;
+    // Aliases are capped, so a "billion laughs" document is refused, not expanded.
+    const read = yamlValue(yaml, doc, (offset) => lineColumn(text, offset));
+    if ('problem' in read) throw inputError(`${label}:${read.problem.line}:${read.problem.column}`, read.problem.message);
+    return read.value;
   } catch (e) {
     if (e instanceof DialectError) throw e;
     if (e instanceof YAMLError) {

@@ -110,6 +110,24 @@ describe('dialects convert', () => {
     expect((JSON.parse(r.stdout) as { properties: Record<string, unknown> }).properties.a).toEqual({ type: 'string', maxLength: 5, description: 'A.' });
   });
 
+  it('takes a schema reusing one YAML anchor hundreds of times, and refuses aliases that expand without bound where they stand (exit 2)', async () => {
+    const props = Array.from({ length: 300 }, (_, i) => `  p${i}: *s`).join('\n');
+    const reused = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: `x: &s {type: string}\ntype: object\nproperties:\n${props}\n` });
+    expect(reused.code).toBe(0);
+    expect((JSON.parse(reused.stdout) as { properties: Record<string, unknown> }).properties.p299).toEqual({ type: 'string' });
+    // each level holds ten aliases of the one before: 10^6 values from seven lines
+    const levels = ['a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]'];
+    for (const [n, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e']]) levels.push(`${n}: &${n} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    const laughs = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: `${levels.join('\n')}\ntype: object\n` });
+    expect(laughs.code).toBe(2);
+    expect(laughs.stdout).toBe('');
+    expect(laughs.stderr).toMatch(/<stdin>:2:\d+: the aliases expand past 1000 copies \(\*a is used 10 times/);
+    // lint reads YAML the same way
+    const linted = await runCli(['lint', '-'], { stdin: `${levels.join('\n')}\ntype: object\n` });
+    expect(linted.code).toBe(2);
+    expect(linted.stderr).toMatch(/<stdin>:2:\d+: .*the aliases expand past 1000 copies/);
+  });
+
   it('names a YAML number or boolean key by its text as written, not by its value', async () => {
     const r = await runCli(['convert', '--dialect', 'canonical', '-'], { stdin: 'type: object\nproperties:\n  0x10: {type: string}\n  1.0: {type: string}\n  .inf: {type: string}\n  true: {type: string}\n' });
     expect(r.code).toBe(0);

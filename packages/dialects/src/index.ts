@@ -9,6 +9,7 @@ export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-poi
 export { decodeUtf8 } from './utf8.js';
 export type { Utf8Reading } from './utf8.js';
 export { nameYamlKeys } from './yaml-keys.js';
+export { yamlValue, YAML_MAX_ALIAS_COUNT } from './yaml-values.js';
 export type { KeyPlace, KeyProblem } from './yaml-keys.js';
 export { admitsNull } from './admits-null.js';
 export type { NullAnswer, NullAdmissionOptions } from './admits-null.js';

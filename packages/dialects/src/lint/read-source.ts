@@ -5,6 +5,7 @@
 import * as yaml from 'yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { nameYamlKeys } from '../yaml-keys.js';
+import { yamlValue } from '../yaml-values.js';
 import { parsePointer } from '../json-pointer.js';
 import type { Locate } from './format/source-location.js';
 import { LINT_MAX_DEPTH } from './measure.js';
@@ -56,13 +57,16 @@ export function readLintSource(text: string): SourceReading {
       return { ok: false, message, ...(at ? { at: { line: at.line, col: at.col } } : {}) };
     }
     // Keys as JSON names, as the CLI's other commands read them (yaml-keys.ts).
-    const odd = nameYamlKeys(yaml, doc, (offset) => {
+    const place = (offset: number) => {
       const p = lineCounter.linePos(offset);
       return { line: p.line, column: p.col };
-    });
+    };
+    const odd = nameYamlKeys(yaml, doc, place);
     if (odd) return { ok: false, message: odd.message, at: { line: odd.line, col: odd.column } };
     try {
-      value = doc.toJS({ maxAliasCount: 100 });
+      const read = yamlValue(yaml, doc, place);
+      if ('problem' in read) return { ok: false, message: read.problem.message, at: { line: read.problem.line, col: read.problem.column } };
+      value = read.value;
     } catch (e) {
       // An overflow outside that guard (turning the document into values) arrives as it is.
       if (e instanceof RangeError && e.message.includes('call stack')) return { ok: false, message: tooDeep(undefined) };
