@@ -90,9 +90,23 @@ export function safeStringify(v: unknown): string | undefined {
   }
 }
 
-export function jsonEqual(a: unknown, b: unknown): boolean {
+/**
+ * Equality of two JSON values as JSON Schema compares them (const, enum): objects by their names
+ * and values in any order, arrays item by item. Bounded by depth: past it, values are unequal.
+ */
+export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const x = safeStringify(a);
-  return x !== undefined && x === safeStringify(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 256) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !jsonEqual((a as JsonObject)[k], (b as JsonObject)[k], depth + 1)) return false;
+  }
+  return true;
 }

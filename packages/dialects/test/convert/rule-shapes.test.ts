@@ -276,6 +276,8 @@ describe('an object pinned by const or enum, where every object is closed', () =
       mixed: { enum: [{ k: 1 }, 'x', null] },
       open: { type: ['object', 'null'], additionalProperties: true, const: { a: 1 } },
       both: { const: { a: 1 }, enum: [{ a: 1 }, { a: 2 }] },
+      // JSON Schema compares objects by names and values, in any order
+      reordered: { const: { a: 1, b: 2 }, enum: [{ b: 2, a: 1 }] },
       described: { type: 'object', properties: { z: { type: 'integer', description: 'Z' } }, const: { z: 3 } },
       // accepts nothing (the closure refuses a): the spelling must not accept it either
       unsat: { type: 'object', additionalProperties: false, const: { a: 1 } },
@@ -297,6 +299,7 @@ describe('an object pinned by const or enum, where every object is closed', () =
     { mixed: 'x' },
     { open: { a: 1 } },
     { both: { a: 1 } },
+    { reordered: { b: 2, a: 1 } },
     { described: { z: 3 } },
     { typed: 's' },
     { filtered: { a: 'x' } },
@@ -310,6 +313,7 @@ describe('an object pinned by const or enum, where every object is closed', () =
     { mixed: { k: 2 } },
     { mixed: 'y' },
     { both: { a: 2 } },
+    { reordered: { a: 1 } },
     { described: { z: 4 } },
     { unsat: { a: 1 } },
     { typed: { k: 1 } },
