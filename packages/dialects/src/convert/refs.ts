@@ -10,7 +10,7 @@
  * and `item.json` names the embedded `item.json` rather than an external document.
  */
 import { fragmentToPointer, parsePointer } from '../json-pointer.js';
-import { ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
+import { PLACEHOLDER_BASE, ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
 import { someEntry } from '../some-entry.js';
 import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
 import { hasOwn, tokenList, type JsonObject } from './data.js';
@@ -127,7 +127,11 @@ export class RefIndex {
     let fragment: string;
     const hash = ref.indexOf('#');
     const base = hash < 0 ? ref : ref.slice(0, hash);
-    if (base !== '' && base !== this.#baseId) return { kind: 'external', ref };
+    if (base !== '' && base !== this.#baseId) {
+      // Against a base that is no hierarchy (a `urn:` $id), a relative reference names nothing.
+      if (this.#baseId !== undefined && !URL.canParse(ref, URL.canParse(this.#baseId) ? this.#baseId : new URL(this.#baseId, PLACEHOLDER_BASE).href)) return { kind: 'missing', reason: `${ref} is not a URI reference that can be resolved against ${this.#baseId}` };
+      return { kind: 'external', ref };
+    }
     fragment = hash < 0 ? '' : ref.slice(hash);
     if (fragment === '' || fragment === '#') return { kind: 'local', target: this.targetAt(tokenList([]), this.#root) };
     const pointer = fragmentToPointer(fragment);

@@ -219,6 +219,8 @@ export class SchemaJudge {
       if (!isMissingRef(error)) throw error;
       const cut = withoutExternalRefs(schema as SchemaNode, draft, (uri) => ajv.getSchema(uri) !== undefined);
       if (!cut) throw error;
+      // The failed compile left the document's `$id` registered: the copy (same `$id`) would collide with it.
+      if (typeof schema === 'object') ajv.removeSchema(schema);
       this.external = cut.refs;
       const copy = cut.schema as object;
       this.compiled = copy;

@@ -318,6 +318,11 @@ describe('references in a document that embeds another resource', () => {
     expect(out.diagnostics.find((d) => d.code === 'unresolved-ref')?.path).toBe('/properties/b/$ref');
   });
 
+  it('refuses a relative reference against a base that is no hierarchy (a urn: $id), as lint does', () => {
+    const out = convert({ $id: 'urn:example:root', type: 'object', properties: { p: { $ref: 'item.json' }, q: { $ref: 'urn:example:other' } } }, flat);
+    expect(out.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path}`)).toEqual(['error unresolved-ref /properties/p/$ref', 'warning external-ref /properties/q/$ref']);
+  });
+
   it('leaves the canonical spelling as written and reports nothing about references that resolve', () => {
     const out = convert(order, canonical);
     expect(out.output).toEqual(order);

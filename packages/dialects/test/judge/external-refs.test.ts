@@ -64,4 +64,14 @@ describe('a schema with references that leave it', () => {
     expect(judge.checkResult({ r: 'anything' }).ok).toBe(true);
     expect(judge.checkResult({}).ok).toBe(false);
   });
+
+  it('judges a schema whose root declares an $id the same way (the first, failed compile left that $id behind)', () => {
+    for (const $id of ['https://x.example/root.json', 'root.json']) {
+      const judge = createJudge({ name: 't', inputSchema: { ...tool.inputSchema, $id } });
+      expect(judge.warm().map((d) => d.code)).toEqual(['judge.external-ref', 'judge.external-ref']);
+      expect(judge.checkArguments({ n: 1 }, { decodeNulls: false })).toEqual({ ok: true, value: { n: 1 } });
+      const refused = judge.checkArguments({ n: 0 }, { decodeNulls: false });
+      expect(refused.ok === false && refused.fault).toBe('caller');
+    }
+  });
 });
