@@ -42,6 +42,7 @@ export class RefIndex {
   readonly #draft07: boolean;
   /** The resource index of a document that embeds resources; null when it is one resource. */
   #resources: ResourceIndex | null | undefined;
+  #standsFor: WeakMap<object, object> | undefined;
 
   constructor(root: unknown, draft07 = false) {
     this.#root = root;
@@ -66,6 +67,14 @@ export class RefIndex {
     return r;
   }
 
+  /**
+   * A schema the walk made up holds a reference that stands at `written` in the input: it is read
+   * from there (its base URI), as a node the index does not hold could not say.
+   */
+  standsFor(madeUp: object, written: object): void {
+    (this.#standsFor ??= new WeakMap()).set(madeUp, written);
+  }
+
   /** Whether the document embeds a resource: then references are read by base URI. */
   get embedsResources(): boolean {
     return this.#resourceIndex() !== null;
@@ -84,6 +93,7 @@ export class RefIndex {
   }
 
   #baseOf(resources: ResourceIndex, holder: unknown, around: readonly unknown[] | undefined): string {
+    if (typeof holder === 'object' && holder !== null) holder = this.#standsFor?.get(holder) ?? holder;
     let loc = typeof holder === 'object' && holder !== null ? resources.locOf(holder) : undefined;
     for (let i = (around?.length ?? 0) - 1; loc === undefined && i >= 0; i--) {
       const n = (around as readonly unknown[])[i];

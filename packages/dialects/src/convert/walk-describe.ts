@@ -146,7 +146,8 @@ export function describe(
   if (explain && outcome.carriedBy) {
     for (const [k, sentence] of outcome.carriedBy) {
       // A keyword the walk added (the closure of an open object) has no place in the input to explain.
-      if (renamed?.has(k) || !hasOwn(node, keyOf(k))) continue;
+      // Nor one the walk wrote to apply a reference beside its siblings: the $ref's own entry tells its fate.
+      if (renamed?.has(k) || !hasOwn(node, keyOf(k)) || s.madeUpKeys?.get(node)?.has(keyOf(k))) continue;
       explain.push(carried(canDescribe, at(s, node, keyOf(k)), readAs?.get(keyOf(k)) ?? keyOf(k), sentence));
     }
   }

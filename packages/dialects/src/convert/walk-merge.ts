@@ -9,6 +9,7 @@ import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
 import { tokensOf, recordOrigin } from './walk-paths.js';
+import { refIndex } from './walk-refs.js';
 
 /**
  * allOf merged into its parent before the walk, so the merged node is spelled as one schema; a
@@ -37,9 +38,47 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
   if (kept.length > 0) {
     put(result, 'allOf', kept);
     recordOrigin(s, result, 'allOf', base);
+    // An allOf the walk wrote (a reference applied beside its siblings) stays the walk's own.
+    if (s.madeUpKeys?.get(node)?.has('allOf')) s.madeUpKeys.set(result, new Set(['allOf']));
     keptFrom.forEach((i, j) => recordOrigin(s, kept, String(j), [...base, String(i)]));
   }
   return result;
+}
+
+/**
+ * Where allOf is merged: an allOf branch that is only a reference (`allOf: [{$ref: X}]`, how
+ * pydantic v1 gives a referenced field a description) becomes the node's own `$ref`, which in
+ * 2020-12 applies beside the node's other keywords exactly as the branch did; the references pass
+ * then keeps, inlines or merges it like any reference, and the other branches merge as before.
+ * Left in allOf, the merge could not take it in, and a dialect without allOf dropped it: the node
+ * was spelled as any value with the target written out as JSON. The first such branch only, and
+ * only where the node holds no reference of its own.
+ */
+export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
+  if (hasOwn(node, '$ref') || hasOwn(node, '$dynamicRef')) return node;
+  const branches = node.allOf as unknown[];
+  const i = branches.findIndex((b) => isPlainObject(b) && typeof b.$ref === 'string' && Object.keys(b).length === 1);
+  if (i < 0) return node;
+  const base = tokensOf(s, node, 'allOf');
+  const rest = branches.filter((_, j) => j !== i);
+  const out: JsonObject = {};
+  const origin = s.origins?.get(node);
+  for (const k in node) {
+    if (k === 'allOf') {
+      if (rest.length === 0) continue;
+      put(out, k, rest);
+      recordOrigin(s, out, k, base);
+      rest.forEach((_, j) => recordOrigin(s, rest, String(j), [...base, String(j < i ? j : j + 1)]));
+      continue;
+    }
+    put(out, k, node[k]);
+    const o = origin?.get(k);
+    recordOrigin(s, out, k, o ?? tokensOf(s, node, k));
+  }
+  put(out, '$ref', (branches[i] as JsonObject).$ref);
+  recordOrigin(s, out, '$ref', [...base, String(i), '$ref']);
+  refIndex(s).standsFor(out, branches[i] as JsonObject);
+  return out;
 }
 
 /** Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer. */

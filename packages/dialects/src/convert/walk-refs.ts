@@ -3,12 +3,14 @@
  * it (merged with its siblings), or breaks a cycle at its re-entry with a stub. Separate because
  * it is the only pass that leaves the input's tree shape, moving the walk to a target elsewhere.
  */
-import { hasOwn, isPlainObject, jsonEqual, put, tokenList, type JsonObject } from './data.js';
-import { ANNOTATION_KEYWORDS } from './keywords.js';
+import { hasOwn, isPlainObject, put, tokenList, type JsonObject } from './data.js';
+import { ANNOTATION_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { typeNames } from '../type-names.js';
+import { mergeBranch } from './walk-merge.js';
 import type { Plan } from './plan.js';
 import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph, type WayOut } from './ref-graph.js';
-import { fragmentToken } from './node-rules.js';
+import { canMerge, fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
 import { at, tokensOf, recordOrigin, pointer, report } from './walk-paths.js';
 import { draft07Siblings, withoutRef } from './walk-read.js';
@@ -68,9 +70,16 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   const depth = Math.max(count(s.path, target.node), count(s.inlineNodes, target.node));
   const inline = shouldInline(s, target);
   if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events, refAt);
-  if (inline || (refs.siblings === 'merge' && siblings !== undefined)) {
+  // The input's node holding this reference (the walk may read a copy of it): merged once per visit.
+  const holder = s.path[s.path.length - 1];
+  const forClosure = !inline && siblings !== undefined && refs.siblings !== 'merge' && !s.closureMerges.includes(holder) && mergedForClosure(s, siblings);
+  if (inline || (siblings !== undefined && refs.siblings === 'merge') || forClosure) {
     if (refAt !== undefined) s.explain?.push({ path: refAt, keyword: '$ref', outcome: 'renamed', detail: `written out in place: the schema at ${ref} stands here` });
-    return inlineRef(s, target, siblings, atRoot, events);
+    if (!forClosure) return inlineRef(s, target, siblings, atRoot, events);
+    s.closureMerges.push(holder);
+    const out = inlineRef(s, target, siblings, atRoot, events);
+    s.closureMerges.pop();
+    return out;
   }
   const name = target.tokens.length === 0 ? undefined : definitionName(s, target);
   const spelled = name === undefined ? '#' : refs.refPrefix + fragmentToken(name);
@@ -82,6 +91,32 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
     );
   }
   return refWithSiblings(s, spelled, siblings, atRoot, events);
+}
+
+/** Keywords that say what an object holds: beside a reference, the node they shape is the target's object too. */
+const OBJECT_KEYWORDS = new Set(['properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'required', 'minProperties', 'maxProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas']);
+
+/**
+ * A reference whose siblings shape an object, where every object is closed or a reference with
+ * siblings is wrapped in anyOf: kept beside them, a closure sees only the siblings' properties
+ * (2020-12's additionalProperties ignores the target's), so the spelling would refuse every
+ * property the target names; the vendors refuse an object rule such as `required` naming a
+ * property the node does not declare; and at the root the wrapper is a root union. Written out in
+ * place instead, merged with its siblings, the node is one object that names them all (where they
+ * conflict, the allOf that applies both is merged or described as any allOf). Not again while the same reference is being merged (a target
+ * that holds it would not end): there it stays a reference.
+ */
+function mergedForClosure(s: WalkState, siblings: JsonObject): boolean {
+  // allOf branches beside it (merged into the node later) shape it as much as its own keywords.
+  const parts = Array.isArray(siblings.allOf) ? [siblings, ...siblings.allOf] : [siblings];
+  let objectLike = false;
+  for (const p of parts) {
+    if (!isPlainObject(p)) continue;
+    if (typeNames(p.type)?.includes('object') === true) objectLike = true;
+    for (const k in p) if (OBJECT_KEYWORDS.has(k)) objectLike = true;
+  }
+  if (!objectLike) return false;
+  return s.plan.closed === 'all' || (s.plan.references as NonNullable<Plan['references']>).siblings === 'wrap-anyof';
 }
 
 function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
@@ -144,6 +179,13 @@ function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undef
   return out;
 }
 
+/** Whether a reference's siblings merge into its target as one node (their meta keywords and definitions aside). */
+function mergesInto(target: JsonObject, siblings: JsonObject): boolean {
+  let rules: JsonObject | undefined;
+  for (const k in siblings) if (!SILENT_KEYWORDS.has(k)) put((rules ??= {}), k, siblings[k]);
+  return rules === undefined || canMerge(target, rules);
+}
+
 /** 2020-12 applies a `$ref` and its siblings both; annotations beside it win over the target's. */
 function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly string[], siblings: JsonObject): unknown {
   const site = [...s.tokens];
@@ -162,17 +204,16 @@ function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly str
     (s.madeUpKeys ??= new WeakMap()).set(out, new Set(['not']));
     return out;
   }
-  let conflict = false;
-  for (const k in siblings) {
-    if (!ANNOTATION_KEYWORDS.has(k) && hasOwn(target, k) && !jsonEqual(target[k], siblings[k])) {
-      conflict = true;
-      break;
-    }
-  }
   const out: JsonObject = {};
-  if (!conflict) {
-    for (const k in target) put(out, k, target[k]);
+  // Properties and required of both sides merge by name, as allOf branches do (canMerge, mergeBranch).
+  if (mergesInto(target, siblings)) {
+    for (const k in target) {
+      put(out, k, target[k]);
+      recordOrigin(s, out, k, [...targetTokens, k]);
+    }
+    mergeBranch(s, out, siblings, site);
     for (const k in siblings) {
+      if (!ANNOTATION_KEYWORDS.has(k) && !SILENT_KEYWORDS.has(k)) continue;
       put(out, k, siblings[k]);
       recordOrigin(s, out, k, tokensOf(s, siblings, k));
     }
@@ -180,7 +221,8 @@ function mergeSiblings(s: WalkState, target: unknown, targetTokens: readonly str
   }
   const rest: JsonObject = {};
   for (const k in siblings) {
-    const into = ANNOTATION_KEYWORDS.has(k) ? out : rest;
+    // Meta keywords and definitions beside a reference are the document's, not a rule of this node.
+    const into = ANNOTATION_KEYWORDS.has(k) || SILENT_KEYWORDS.has(k) ? out : rest;
     put(into, k, siblings[k]);
     recordOrigin(s, into, k, tokensOf(s, siblings, k));
   }

@@ -52,6 +52,8 @@ export class WalkState {
   path: unknown[] = [];
   inlining: RefTarget[] = [];
   inlineNodes: unknown[] = [];
+  /** The input nodes whose reference is being written out in place beside its siblings (walk-refs.ts mergedForClosure). */
+  closureMerges: unknown[] = [];
   defNames = new Map<unknown, string>();
   /**
    * With references.unreferenced: drop, each root definition (in declaration order) with the name

@@ -34,6 +34,7 @@ import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } fr
 import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
+import { refOutOfAllOf } from './walk-merge.js';
 import { dynamicAsRef, dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
@@ -87,6 +88,7 @@ export class SchemaWalker {
     s.path.length = 0;
     s.inlining.length = 0;
     s.inlineNodes.length = 0;
+    s.closureMerges.length = 0;
     s.depth = 0;
     s.nodes = 0;
     s.refs = undefined;
@@ -144,15 +146,17 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   }
   if (++s.depth > s.limits.maxDepth) tooDeep(s);
   if (++s.nodes > s.limits.maxNodes) tooLarge(s);
+  // The input's node stands on the path (cycles are counted by it), whatever the walk reads there.
   s.path.push(node);
   const refs = s.plan.references;
+  const read = refs && s.plan.allOf === 'merge' && Array.isArray(own(node, 'allOf')) ? refOutOfAllOf(s, node) : node;
   const out = !refs
-    ? walkObject(s, node, atRoot, events, keyword)
-    : typeof own(node, '$ref') === 'string'
-      ? walkRef(s, node, atRoot, events)
-      : typeof own(node, '$dynamicRef') === 'string' && dynamicRefReadsAsRef(s)
-        ? walkRef(s, dynamicAsRef(s, node), atRoot, events)
-        : walkObject(s, node, atRoot, events, keyword);
+    ? walkObject(s, read, atRoot, events, keyword)
+    : typeof own(read, '$ref') === 'string'
+      ? walkRef(s, read, atRoot, events)
+      : typeof own(read, '$dynamicRef') === 'string' && dynamicRefReadsAsRef(s)
+        ? walkRef(s, dynamicAsRef(s, read), atRoot, events)
+        : walkObject(s, read, atRoot, events, keyword);
   s.path.pop();
   s.depth--;
   return out;

@@ -329,3 +329,48 @@ describe('references in a document that embeds another resource', () => {
     expect(out.diagnostics).toEqual([]);
   });
 });
+
+describe('a reference in an allOf branch, or beside object keywords, where every object is closed', () => {
+  const person = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name'], additionalProperties: false };
+  const schema = {
+    type: 'object',
+    properties: {
+      // pydantic v1's referenced field with a description
+      owner: { description: 'The owner.', allOf: [{ $ref: '#/$defs/Person' }] },
+      // and with one more rule beside it
+      adult: { allOf: [{ $ref: '#/$defs/Person' }, { required: ['age'] }] },
+      // an object extending an open base with its own property
+      tagged: { type: 'object', $ref: '#/$defs/Base', properties: { tag: { type: 'string' } } },
+    },
+    required: ['owner'],
+    additionalProperties: false,
+    $defs: { Person: person, Base: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
+  };
+  // Every nested property sent, so the values read the same where optional ones are sent as null (openai_strict).
+  const values = [{ owner: { name: 'a', age: 1 } }, { owner: { name: 'a', age: 3 }, adult: { name: 'b', age: 40 } }, { owner: { name: 'a', age: 1 }, tagged: { id: 1, tag: 'x' } }];
+  const wrong = [{ owner: 'a' }, { owner: { age: 3 } }, { owner: { name: 'a' }, adult: { name: 'b' } }, { owner: { name: 'a' }, tagged: { tag: 'x' } }];
+  const closing = registry.list().map((i) => i.id).filter((id) => /strict/.test(id));
+
+  it.each(closing)('%s spells the referenced object, so its spelling accepts what the canonical schema accepts', async (id) => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const d = registry.get(id);
+    const result = convert(schema, d);
+    expect(JSON.stringify(result.output)).not.toContain('Any JSON value');
+    expect(codes(result.diagnostics)).not.toContain('any-value-narrowed');
+    const accepts = new Ajv2020({ strict: false }).compile(result.output as object);
+    const asSent = (v: Record<string, unknown>) => (d.decodesNulls ? { ...Object.fromEntries(Object.keys(schema.properties).map((k) => [k, null])), ...v } : v);
+    for (const v of values) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)} ${JSON.stringify(accepts.errors)}`).toBe(true);
+    for (const v of wrong) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)}`).toBe(false);
+  });
+
+  it('writes a root reference beside object keywords out in place, so the root stays one closed object (no root union)', () => {
+    const root = { type: 'object', $ref: '#/$defs/t', properties: { z: { type: 'boolean' } }, $defs: { t: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } } };
+    for (const id of ['anthropic_strict', 'openai_strict', 'gemini']) {
+      const result = convert(root, registry.get(id));
+      expect(codes(result.diagnostics)).not.toContain('root-union');
+      const out = result.output as Record<string, any>;
+      expect(Object.keys(out.properties)).toEqual(['a', 'z']);
+      expect(out.required).toContain('a');
+    }
+  });
+});
