@@ -72,7 +72,7 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events, refAt);
   // The input's node holding this reference (the walk may read a copy of it): merged once per visit.
   const holder = s.path[s.path.length - 1];
-  const forClosure = !inline && siblings !== undefined && refs.siblings !== 'merge' && !s.closureMerges.includes(holder) && mergedForClosure(s, siblings);
+  const forClosure = !inline && siblings !== undefined && refs.siblings !== 'merge' && !s.closureMerges.includes(holder) && (mergedForClosure(s, siblings) || wrapCollides(s, siblings));
   if (inline || (siblings !== undefined && refs.siblings === 'merge') || forClosure) {
     if (refAt !== undefined) s.explain?.push({ path: refAt, keyword: '$ref', outcome: 'renamed', detail: `written out in place: the schema at ${ref} stands here` });
     if (!forClosure) return inlineRef(s, target, siblings, atRoot, events);
@@ -119,6 +119,18 @@ function mergedForClosure(s: WalkState, siblings: JsonObject): boolean {
   return s.plan.closed === 'all' || (s.plan.references as NonNullable<Plan['references']>).siblings === 'wrap-anyof';
 }
 
+/**
+ * Where a reference with siblings is wrapped in anyOf, siblings spelled as an anyOf of their own
+ * (an anyOf or oneOf, or a type list the dialect spells as one) would take the wrapper's place and
+ * the reference would be lost: the reference is written out in place instead.
+ */
+function wrapCollides(s: WalkState, siblings: JsonObject): boolean {
+  if ((s.plan.references as NonNullable<Plan['references']>).siblings !== 'wrap-anyof') return false;
+  if (hasOwn(siblings, 'anyOf') || hasOwn(siblings, 'oneOf')) return true;
+  const types = typeNames(siblings.type);
+  return s.plan.typeArrays === 'any-of' && types !== undefined && types.filter((t) => t !== 'null').length > 1;
+}
+
 function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   const refNode: JsonObject = {};
@@ -127,6 +139,9 @@ function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | u
   const rest = walkObject(s, siblings ?? {}, atRoot, events, undefined, true);
   if (!isPlainObject(rest)) return refNode;
   if (refs.siblings === 'wrap-anyof' && Object.keys(rest).length > 0) {
+    // Siblings spelled as an anyOf of their own were written out with the target (wrapCollides); one
+    // the walk made up anyway would take the wrapper's place, so it is said, not dropped unsaid.
+    if (hasOwn(rest, 'anyOf')) report(s, 'rule-lost', 'warning', `the reference ${spelled} stands beside an anyOf of its own siblings, which takes its place in this dialect's spelling`, pointer(s, ['$ref']));
     const out: JsonObject = { anyOf: [refNode] };
     for (const k in rest) put(out, k, rest[k]);
     return out;

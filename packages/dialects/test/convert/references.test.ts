@@ -374,3 +374,15 @@ describe('a reference in an allOf branch, or beside object keywords, where every
     }
   });
 });
+
+describe('a reference beside a type list, where a reference with siblings is wrapped in anyOf', () => {
+  it('is written out with the types (gemini), not replaced by the anyOf the type list becomes', () => {
+    const schema = { type: 'object', properties: { p: { type: ['integer', 'string'], $ref: '#/$defs/n' } }, $defs: { n: { minimum: 10, minLength: 3 } } };
+    const result = convert(schema, registry.get('gemini'));
+    const p = (result.output as any).properties.p;
+    expect(p.anyOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
+    // the target's rules still reach the reader
+    expect(p.description).toBe('Must be at least 10. At least 3 characters.');
+    expect(codes(result.diagnostics)).not.toContain('rule-lost');
+  });
+});
