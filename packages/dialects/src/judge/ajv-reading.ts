@@ -13,6 +13,10 @@
  *   In a document of one resource the dynamic scope holds nothing else, so the reference means
  *   exactly what `$ref` to that anchor's schema means: it is spelled so (a document with several
  *   resources is left to Ajv).
+ * - Ajv recursed without end compiling a schema whose `$id` stands beside its `$ref` with no other
+ *   rule (`{"$id": "other.json", "$ref": "#/$defs/n", "$defs": {...}}`), and the judge refused every
+ *   call as "too deep": the `$ref` moves into an `allOf` branch of the same schema, which resolves
+ *   it from the same base and means the same.
  * All are found in one pass over the subschemas and mended in one copy; a schema with none (nearly
  * all) is compiled as it is, and a 2020-12 schema naming no prototype key and no `$dynamicRef` is
  * not read at all.
@@ -31,11 +35,20 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
 /** The copy Ajv is to compile instead of `schema`, or undefined when Ajv reads `schema` as it is. Never changes `schema`. */
 export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys: boolean): SchemaNode | undefined {
   const refSiblings = draft === 'draft-07';
-  const dynamic = draft === '2020-12' && someEntry(schema, (key) => key === '$dynamicRef');
-  if (!refSiblings && !namesPrototypeKeys && !dynamic) return undefined;
+  // One scan for both: a `$dynamicRef` (2020-12), and an `$id` below the root, without which no
+  // `$id` stands beside a `$ref` but the root's (which Ajv reads as the document's own).
+  let dynamic = false;
+  let embedded = false;
+  someEntry(schema, (key, value, depth) => {
+    if (key === '$dynamicRef') dynamic = draft === '2020-12';
+    else if (key === '$id' && depth > 0 && typeof value === 'string' && !value.startsWith('#')) embedded = true;
+    return (dynamic || draft !== '2020-12') && embedded;
+  });
+  if (!refSiblings && !namesPrototypeKeys && !dynamic && !embedded) return undefined;
   const siblings: [string, string][] = [];
   const protos: string[] = [];
   const dynamicRefs: [string, string][] = [];
+  const idRefs: string[] = [];
   const index = new ResourceIndex(schema, draft);
   let oneResource = true;
   for (const loc of index.locations()) {
@@ -43,6 +56,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     if (loc.base !== index.root.base) oneResource = false;
     if (!isNode(node)) continue;
     if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key)) siblings.push([loc.pointer, key]);
+    if (embedded && loc.pointer !== '' && typeof node.$ref === 'string' && typeof node.$id === 'string' && !node.$id.startsWith('#')) idRefs.push(loc.pointer);
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
     if (dynamic && typeof node.$dynamicRef === 'string') {
       const target = index.resolve(node.$dynamicRef, loc);
@@ -53,7 +67,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     }
   }
   if (!oneResource) dynamicRefs.length = 0;
-  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0) return undefined;
+  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0) return undefined;
   const copy = structuredClone(schema);
   for (const [pointer, ref] of dynamicRefs) {
     const holder = getAt(copy, pointer);
@@ -67,6 +81,13 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     // A holder inside a sibling already taken out is gone with it.
     const holder = getAt(copy, pointer);
     if (isNode(holder)) delete holder[key];
+  }
+  for (const pointer of idRefs) {
+    // After the draft-07 siblings are taken out: the $ref is still the one to apply.
+    const holder = getAt(copy, pointer);
+    if (!isNode(holder) || typeof holder.$ref !== 'string') continue;
+    holder.allOf = [...(Array.isArray(holder.allOf) ? holder.allOf : []), { $ref: holder.$ref }];
+    delete holder.$ref;
   }
   for (const pointer of protos) {
     const node = getAt(copy, pointer);

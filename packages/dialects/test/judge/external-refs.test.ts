@@ -75,3 +75,25 @@ describe('a schema with references that leave it', () => {
     }
   });
 });
+
+describe('an $id beside a $ref with no other rule', () => {
+  // Ajv recursed without end compiling such a schema, and every call was refused as "too deep".
+  for (const [draft, defs] of [['https://json-schema.org/draft/2020-12/schema', '$defs'], ['http://json-schema.org/draft-07/schema#', 'definitions']] as const) {
+    it(`is judged as its reference says, read from its own base (${defs})`, () => {
+      const judge = createJudge({
+        name: 't',
+        inputSchema: {
+          $schema: draft,
+          $id: 'https://x.example/root.json',
+          type: 'object',
+          properties: { p1: { $id: 'other.json', $ref: `#/${defs}/num`, [defs]: { num: { type: 'integer' } } } },
+          [defs]: { num: { type: 'string' } },
+        },
+      });
+      expect(judge.warm()).toEqual([]);
+      expect(judge.checkArguments({ p1: 5 }, { decodeNulls: false })).toEqual({ ok: true, value: { p1: 5 } });
+      const refused = judge.checkArguments({ p1: 'x' }, { decodeNulls: false });
+      expect(refused.ok === false && refused.fault).toBe('caller');
+    });
+  }
+});
