@@ -12,7 +12,8 @@
  * - Values of data keywords (`enum`, `const`, `default`, `examples`) are never schemas. Objects
  *   under other keywords are indexed, as Ajv's traversal registers `$id`s found there.
  * - Nothing is fetched: a reference to a document this one does not contain is external.
- * The first declaration of a URI or anchor wins (Ajv refuses a document that declares one twice).
+ * The first declaration of a URI or anchor wins; a second one is listed in `duplicates` (Ajv refuses
+ * such a document, and the meta-schema check refuses it: meta-check.ts).
  * The document is JSON data: a JS object that contains itself is refused before it gets here (lint's
  * walk reports it; Ajv fails to compile it for the judge), so the walk keeps no ancestor set.
  */
@@ -71,6 +72,8 @@ function parseUri(ref: string, base: string): URL | undefined {
 export class ResourceIndex {
   readonly root: Loc;
   readonly draft: Draft;
+  /** A resource URI or anchor declared a second time: the pointer of that declaration, and what it declares. */
+  readonly duplicates: { pointer: string; message: string }[] = [];
   readonly #resources = new Map<string, Resource>();
   readonly #byPointer = new Map<string, Loc>();
   #byNode: Map<object, Loc> | undefined;
@@ -87,32 +90,45 @@ export class ResourceIndex {
     return r;
   }
 
-  #anchor(base: string, name: string, loc: Loc, lenient: boolean): void {
+  #anchor(base: string, name: string, loc: Loc, lenient: boolean, keyword: string): void {
     const anchors = this.#resource(base, loc).anchors;
-    if (!anchors.has(name)) anchors.set(name, { loc, lenient });
+    const first = anchors.get(name);
+    if (!first) anchors.set(name, { loc, lenient });
+    else if (first.loc.schema !== loc.schema && !lenient && !first.lenient) {
+      this.duplicates.push({ pointer: `${loc.pointer}/${keyword}`, message: `the anchor "${name}" is declared twice in one schema resource (first at ${first.loc.pointer || '/'}), so a reference to it names no one schema` });
+    }
   }
 
   #visit(schema: SchemaNode, pointer: string, base: string, depth: number): Loc {
     let here = base;
     let ownAnchor: string | undefined;
+    let declares = false;
     if (isObject(schema)) {
       const id = schema['$id'];
       if (typeof id === 'string') {
         if (id.startsWith('#')) ownAnchor = id.slice(1);
         else {
           const url = parseUri(id, base);
-          if (url) here = stripFragment(url.href);
+          if (url) {
+            here = stripFragment(url.href);
+            declares = true;
+          }
         }
       }
     }
     const loc: Loc = { schema, pointer, base: here };
     this.#byPointer.set(pointer, loc);
     if (!isObject(schema) || depth > MAX_DEPTH) return loc;
+    // An embedded $id naming a resource already declared (the document's own, or its parent's, too).
+    const first = declares && depth > 0 ? this.#resources.get(here) : undefined;
+    if (first && first.loc.schema !== schema) {
+      this.duplicates.push({ pointer: `${pointer}/$id`, message: `the $id resolves to ${here}, which ${first.loc.pointer === '' ? 'the document itself' : `the schema at ${first.loc.pointer}`} already declares, so a reference to it names no one schema` });
+    }
     if (here !== base || depth === 0) this.#resource(here, loc);
-    if (ownAnchor !== undefined) this.#anchor(base, ownAnchor, loc, this.draft !== 'draft-07');
+    if (ownAnchor !== undefined) this.#anchor(base, ownAnchor, loc, this.draft !== 'draft-07', '$id');
     for (const key of ['$anchor', '$dynamicAnchor']) {
       const name = schema[key];
-      if (typeof name === 'string') this.#anchor(here, name, loc, this.draft === 'draft-07');
+      if (typeof name === 'string') this.#anchor(here, name, loc, this.draft === 'draft-07', key);
     }
 
     for (const key of Object.keys(schema)) {

@@ -13,6 +13,7 @@ import { validate as meta07 } from './generated/meta-draft-07.generated.js';
 import { plainlyValid, subschemasToCheck, wrongTypeFinding } from './meta-fast.js';
 import { patternProblems } from './pattern-check.js';
 import { typelessNullables } from './typeless-nullable.js';
+import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 
 export interface MetaProblem {
   /** JSON pointer of the offending value: `path` given by the caller plus the pointer inside the schema. */
@@ -41,7 +42,14 @@ export function unsupportedDialectMessage(value: unknown): string {
  */
 export function metaProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
   // Most real schemas are plainly valid; the full validator is the slow, thorough second opinion.
-  return plainlyValid(schema) ? [] : fullProblems(schema, path, dialect);
+  return plainlyValid(schema) ? [] : thoroughProblems(schema, path, dialect);
+}
+
+/** Past a no from the quick check: the full validator's problems, and a URI or anchor declared twice. */
+function thoroughProblems(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
+  const twice = declaredTwice(schema, path, dialect);
+  const full = fullProblems(schema, path, dialect);
+  return twice.length === 0 ? full : [...full, ...twice];
 }
 
 /** The full validator's problems, worded, past a no from the quick check. */
@@ -88,11 +96,21 @@ export function metaMessages(schema: unknown, dialect: SchemaDialect): { pointer
  * `judged` (convert), also what the meta-schemas allow but no call could be judged against: a
  * typeless OpenAPI `nullable: true`, which the linter reports under its own rule.
  */
+/** A resource URI or anchor the schema declares twice (the meta-schema judges each value alone). */
+function declaredTwice(schema: unknown, path: string, dialect: SchemaDialect): MetaProblem[] {
+  if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) return [];
+  try {
+    return new ResourceIndex(schema as SchemaNode, dialect).duplicates.map((d) => ({ path: path + d.pointer, message: `Not a valid ${dialect} schema: ${d.message}.` }));
+  } catch {
+    return [];
+  }
+}
+
 export function checkSchemaDocument(schema: unknown, path: string, judged = false): MetaProblem[] {
   const reading = readDialect(schema);
   if (reading.kind === 'unsupported') return [{ path: `${path}/$schema`, message: unsupportedDialectMessage(reading.value) }];
   if (plainlyValid(schema)) return [];
-  const problems = fullProblems(schema, path, reading.dialect);
+  const problems = thoroughProblems(schema, path, reading.dialect);
   // The quick yes rules a typeless nullable and a pattern that does not compile out (meta-fast.ts), so only a no pays these walks.
   return judged ? [...problems, ...typelessNullables(schema, path), ...patternProblems(schema, path)] : problems;
 }

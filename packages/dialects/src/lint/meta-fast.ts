@@ -119,8 +119,11 @@ export const FAST_KEYWORDS: readonly string[] = [...KEYWORDS.keys()];
 
 /** True when `schema` is plainly valid against both meta-schemas; false means "ask the full check". */
 export function plainlyValid(schema: unknown): boolean {
+  resourceIds = 0;
   try {
-    return schemaOk(schema);
+    // A second `$id` means an embedded resource or an anchor, whose name may repeat one already
+    // declared (the meta-schema cannot see that): a no, so the caller's thorough check looks (meta-check.ts).
+    return schemaOk(schema) && resourceIds <= 1;
   } catch {
     // Nesting past the stack: the full check decides (and reports) it.
     return false;
@@ -345,8 +348,12 @@ function dependenciesOk(v: unknown): boolean {
 }
 
 /** 2020-12: a URI reference with no fragment but an empty one. */
+/** The `$id`s (a resource, or draft-07's "#name" anchor) the current quick check met. */
+let resourceIds = 0;
+
 function idOk(v: unknown): boolean {
   if (typeof v !== 'string') return false;
+  resourceIds++;
   const hash = v.indexOf('#');
   return hash === -1 || hash === v.length - 1;
 }

@@ -27,6 +27,11 @@ describe('invalid input is refused in every dialect', () => {
     ['a patternProperties key that does not compile', { type: 'object', patternProperties: { '(?i)^x': { type: 'string' } } }, ['/patternProperties/(?i)^x']],
     ['a propertyNames pattern valid only without the u flag', { type: 'object', propertyNames: { pattern: 'a{,2}' } }, ['/propertyNames/pattern']],
     ['a draft-07 schema invalid under draft-07', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { items: 3 } } }, ['/properties/a/items']],
+    // Valid value by value, but a reference to what is declared twice names no one schema (Ajv refuses it).
+    ['an embedded $id declared twice', { $id: 'https://x.example/r.json', type: 'object', $defs: { a: { $id: 'a.json', type: 'integer' }, b: { $id: 'https://x.example/a.json', type: 'string' } } }, ['/$defs/b/$id']],
+    ["an embedded $id naming the document's own URI", { $id: 'https://x.example/r.json', type: 'object', $defs: { a: { $id: 'r.json' } } }, ['/$defs/a/$id']],
+    ['an anchor declared twice in one resource', { type: 'object', $defs: { a: { $anchor: 'q' }, b: { $anchor: 'q' } } }, ['/$defs/b/$anchor']],
+    ['a draft-07 anchor declared twice', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', definitions: { a: { $id: '#q' }, b: { $id: '#q' } } }, ['/definitions/b/$id']],
   ];
   for (const [what, schema, pointers] of cases) {
     it(`${what}: invalid-schema at ${pointers.join(', ') || 'the root'}, ok false`, () => {
