@@ -9,7 +9,7 @@
  * in force where it is written, so `#/$defs/x` inside an embedded resource is that resource's `x`,
  * and `item.json` names the embedded `item.json` rather than an external document.
  */
-import { fragmentToPointer, parsePointer } from '../json-pointer.js';
+import { fragmentToPointer, parsePointer, toPointer } from '../json-pointer.js';
 import { PLACEHOLDER_BASE, ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
 import { someEntry } from '../some-entry.js';
 import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
@@ -52,13 +52,17 @@ export class RefIndex {
   }
 
   /**
-   * Where `ref` leads, read where it is written: `holder` is the schema object that holds it, and
-   * `around` the schemas the walk stands in (innermost last), asked when the holder is one the
-   * walk made up. Both matter only in a document that embeds resources.
+   * Where `ref` leads, read where it is written: `refAt` is the place of the `$ref` in the input
+   * (its tokens), else `holder` the schema object that holds it, and `around` the schemas the walk
+   * stands in (innermost last), asked when the holder is one the walk made up. They matter only in
+   * a document that embeds resources; the place is exact even where one object stands in two of them.
    */
-  resolve(ref: string, holder?: unknown, around?: readonly unknown[]): Resolution {
+  resolve(ref: string, holder?: unknown, around?: readonly unknown[], refAt?: readonly string[]): Resolution {
     const resources = this.#resourceIndex();
-    if (resources !== null) return this.#resolveIn(resources, ref, this.#baseOf(resources, holder, around));
+    if (resources !== null) {
+      const placed = refAt !== undefined && refAt.length > 0 ? resources.at(toPointer(refAt.slice(0, -1))) : undefined;
+      return this.#resolveIn(resources, ref, placed?.base ?? this.#baseOf(resources, holder, around));
+    }
     let r = this.#cache.get(ref);
     if (!r) {
       r = this.#resolve(ref);

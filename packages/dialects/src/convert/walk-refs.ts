@@ -34,7 +34,7 @@ export function refIndex(s: WalkState): RefIndex {
 
 /** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
 export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
-  const r = refIndex(s).resolve(ref, node, s.path);
+  const r = refIndex(s).resolve(ref, node, s.path, tokensOf(s, node, '$ref'));
   if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, pointer(s, ['$ref']));
   else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, pointer(s, ['$ref']));
   else if (noExit(s, node, r.target)) {
@@ -45,7 +45,7 @@ export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
 export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const refs = s.plan.references as NonNullable<Plan['references']>;
   const ref = node.$ref as string;
-  const resolution = refIndex(s).resolve(ref, node, s.path);
+  const resolution = refIndex(s).resolve(ref, node, s.path, tokensOf(s, node, '$ref'));
   const siblings = s.normalize ? draft07Siblings(s, node) : withoutRef(s, node);
   // Where explain records this reference's fate (a node the walk made up has none in the input).
   const refAt = s.explain !== undefined && !s.madeUp.has(node) ? at(s, node, '$ref') : undefined;

@@ -318,6 +318,14 @@ describe('references in a document that embeds another resource', () => {
     expect(out.diagnostics.find((d) => d.code === 'unresolved-ref')?.path).toBe('/properties/b/$ref');
   });
 
+  it('reads one JS object used in two resources from each place it stands (as its JSON copy reads)', () => {
+    const count = { $ref: '#/$defs/count' };
+    const shared = { ...order, properties: { note: count, item: { $ref: 'item.json' } }, $defs: { ...order.$defs, item: { ...order.$defs.item, properties: { count } } } };
+    for (const d of [flat, keep]) expect(convert(shared, d).output).toEqual(convert(JSON.parse(JSON.stringify(shared)), d).output);
+    const item = (convert(shared, flat).output as any).properties.item;
+    expect(item.properties.count).toEqual({ type: 'integer' });
+  });
+
   it('refuses a relative reference against a base that is no hierarchy (a urn: $id), as lint does', () => {
     const out = convert({ $id: 'urn:example:root', type: 'object', properties: { p: { $ref: 'item.json' }, q: { $ref: 'urn:example:other' } } }, flat);
     expect(out.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path}`)).toEqual(['error unresolved-ref /properties/p/$ref', 'warning external-ref /properties/q/$ref']);
