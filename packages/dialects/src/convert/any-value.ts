@@ -34,6 +34,27 @@ export function excludedTypes(node: JsonObject): readonly string[] | undefined {
 }
 
 /**
+ * The types an `if` lets through when its `then` and `else` both name theirs (a `type`, or the
+ * values of a `const` or `enum`): a value passes one of them or is refused. Undefined otherwise.
+ */
+export function conditionalTypes(node: JsonObject): readonly string[] | undefined {
+  if (!hasOwnKey(node, 'if')) return undefined;
+  const a = branchTypes(node.then);
+  const b = a === undefined ? undefined : branchTypes(node.else);
+  return a === undefined || b === undefined ? undefined : [...new Set([...a, ...b])];
+}
+
+function branchTypes(branch: unknown): readonly string[] | undefined {
+  if (!isPlainObject(branch)) return undefined;
+  const named = typeNames(branch.type);
+  if (named !== undefined) return named;
+  const values = valuesOf(branch);
+  return values === undefined || values.length === 0 ? undefined : values.map(typeOfValue);
+}
+
+const hasOwnKey = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
  * A type list without the members a dropped `not: {type: T}` excludes (`number` takes `integer`
  * with it), so the spelling says what the canonical schema accepts and the "Must not be ..."
  * sentence beside it agrees with it. Undefined when nothing is taken out, or everything would be.

@@ -10,7 +10,7 @@ import type { Plan, PolicyTable } from './plan.js';
 import { impliedType, isArrayType, policyOf, valuesType } from './node-rules.js';
 import type { WalkState, NoteEvent, Explanation } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
-import { excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
+import { conditionalTypes, excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 import { showRefs } from './refs-shown.js';
 import { refIndex } from './walk-refs.js';
 
@@ -69,7 +69,9 @@ export function anyValue(
   }
   const excluded = excludedTypes(node);
   // The values decide what is accepted; null stays spelled, so an optional property can still be made nullable.
-  const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : undefined;
+  // So do the branches of an if whose then and else both name their types (each value meets one of them).
+  const branchTypes = values === undefined ? conditionalTypes(node) : undefined;
+  const valueTypes = rule.inferFromEnum && values !== undefined ? [...values.map(typeOfValue), 'null'] : branchTypes;
   const spell = valueTypes === undefined && excluded === undefined ? rule.spell : narrowSpell(rule.spell, valueTypes, excluded);
   for (const k in spell) if (!hasOwn(out, k)) put(out, k, placeSpell(s, spell[k]));
   if (valueTypes !== undefined) {
@@ -78,9 +80,9 @@ export function anyValue(
     return events;
   }
   reportNarrowed(s, spell, excluded);
-  // Beside a `not` or an allOf the dialect could not merge, "any value" is no longer true; their
-  // own sentences say what is accepted.
-  return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
+  // Beside a `not`, an if, or an allOf the dialect could not merge, "any value" is no longer true;
+  // their own sentences say what is accepted.
+  return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') && !hasOwn(node, 'if') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
 }
 
 /**

@@ -432,3 +432,16 @@ describe('enum values the type beside them refuses', () => {
     expect(none.properties.n).toEqual({ type: 'integer', enum: ['a'] });
   });
 });
+
+describe('a typeless if whose then and else both name their types', () => {
+  // Only integers pass: one at most 3 must be 0, any other value must be an integer.
+  const schema = { type: 'object', properties: { u: { if: { type: 'integer', maximum: 3 }, then: { const: 0 }, else: { type: 'integer' } } } };
+
+  it.each(['anthropic_strict', 'gemini', 'openai_strict'])('%s spells those types, with no "Any JSON value" sentence and no narrowing claimed', (id) => {
+    const result = convert(schema, loadDialects().get(id));
+    const u = (result.output as { properties: Record<string, any> }).properties.u;
+    expect(u.description).not.toContain('Any JSON value');
+    expect(JSON.stringify(u)).not.toContain('"string"');
+    expect(result.diagnostics.map((d) => d.code)).not.toContain('any-value-narrowed');
+  });
+});
