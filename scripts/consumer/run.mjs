@@ -175,6 +175,14 @@ await steps.step('installed CLI: `dialects test` passes the shipped cases; `--up
   const before = sh('find', [shipped, '-type', 'f', '-newer', join(project, 'package.json')]).stdout;
   const refused = sh(bin('dialects'), ['test', '--update'], { cwd: project, expectStatus: 2 });
   assert(/--dialects-dir/.test(refused.stderr), `no hint at --dialects-dir: ${refused.stderr}`);
+  // One's own cases against the bundled dialects: --cases DIR --update pins those, and only those.
+  const own = join(project, 'own-cases', 'one-string');
+  mkdirSync(own, { recursive: true });
+  writeFileSync(join(own, 'input.json'), JSON.stringify({ type: 'object', properties: { s: { type: 'string', minLength: 1 } } }));
+  writeFileSync(join(own, 'case.yaml'), 'description: "One string property."\n');
+  sh(bin('dialects'), ['test', '--cases', 'own-cases', '--update'], { cwd: project });
+  assert(existsSync(join(own, 'expected', 'canonical@2026-11.json')), 'dialects test --cases DIR --update wrote no pin');
+  assert(/ 0 failed/.test(sh(bin('dialects'), ['test', '--cases', 'own-cases'], { cwd: project }).stdout), 'the own cases do not pass once pinned');
   const after = sh('find', [shipped, '-type', 'f', '-newer', join(project, 'package.json')]).stdout;
   assert(before === after, `files in the installed package changed:\n${after}`);
 });

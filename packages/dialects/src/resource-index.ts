@@ -94,7 +94,7 @@ export class ResourceIndex {
     const anchors = this.#resource(base, loc).anchors;
     const first = anchors.get(name);
     if (!first) anchors.set(name, { loc, lenient });
-    else if (first.loc.schema !== loc.schema && !lenient && !first.lenient) {
+    else if (first.loc.pointer !== loc.pointer && !lenient && !first.lenient) {
       this.duplicates.push({ pointer: `${loc.pointer}/${keyword}`, message: `the anchor "${name}" is declared twice in one schema resource (first at ${first.loc.pointer || '/'}), so a reference to it names no one schema` });
     }
   }
@@ -121,7 +121,7 @@ export class ResourceIndex {
     if (!isObject(schema) || depth > MAX_DEPTH) return loc;
     // An embedded $id naming a resource already declared (the document's own, or its parent's, too).
     const first = declares && depth > 0 ? this.#resources.get(here) : undefined;
-    if (first && first.loc.schema !== schema) {
+    if (first && first.loc.pointer !== pointer) {
       this.duplicates.push({ pointer: `${pointer}/$id`, message: `the $id resolves to ${here}, which ${first.loc.pointer === '' ? 'the document itself' : `the schema at ${first.loc.pointer}`} already declares, so a reference to it names no one schema` });
     }
     if (here !== base || depth === 0) this.#resource(here, loc);

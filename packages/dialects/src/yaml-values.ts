@@ -17,7 +17,8 @@ export type YamlValue = { readonly value: unknown } | { readonly problem: KeyPro
 /** `doc` as values; a document whose aliases expand past the cap is a problem at its most used anchor's first alias. */
 export function yamlValue(yaml: typeof Yaml, doc: Yaml.Document, place: (offset: number) => KeyPlace): YamlValue {
   try {
-    return { value: doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT }) as unknown };
+    // The library refuses at its cap (uses times aliases inside reaching it), so one more is passed.
+    return { value: doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT + 1 }) as unknown };
   } catch (e) {
     if (!(e instanceof ReferenceError) || !/alias/i.test(e.message)) throw e;
     const uses = new Map<string, { count: number; offset: number }>();

@@ -30,17 +30,19 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
   if (dialects.length === 0) throw usageError(`no rule file in ${args.dialectsDirs.join(', ')}; write one with \`dialects new NAME --dir ${args.dialectsDirs[0]}\``);
 
   const bundled = bundledCasesDir();
-  if (update && dirs.length === 0 && bundled !== undefined && bundledCasesShipped(bundled)) {
+  const casesOption = stringOption(args, 'cases');
+  // Pinning one's own cases (--cases) against the bundled dialects touches only those cases' pins.
+  const shippedPinsUntouched = update && dirs.length === 0 && casesOption !== undefined;
+  if (update && dirs.length === 0 && !shippedPinsUntouched && bundled !== undefined && bundledCasesShipped(bundled)) {
     throw usageError(
       `--update without --dialects-dir would rewrite the pins shipped inside the installed package (${bundled}); ` +
-        'pin your own dialects with `dialects test --dialects-dir DIR --update`',
+        'pin your own dialects with `dialects test --dialects-dir DIR --update`, or your own cases with `dialects test --cases DIR --update`',
     );
   }
-  const casesOption = stringOption(args, 'cases');
   // Named, the folder must be there; the default one (DIR/cases) may not be yet: no cases of your own.
   const userCases = casesOption !== undefined ? directoryOption('--cases', casesOption) : dirs.length > 0 ? join(dirs[0]!, 'cases') : undefined;
   const sets: CaseSet[] = [];
-  if (bundled) {
+  if (bundled && !(shippedPinsUntouched && bundledCasesShipped(bundled))) {
     // The caller's dialects pin the bundled cases in the caller's folder; the bundled dialects pin them in place.
     const pinRoot = dirs.length > 0 && userCases ? join(userCases, '_bundled') : bundled;
     sets.push({ label: 'bundled', dir: bundled, pinDir: (name) => join(pinRoot, name), sentences: dirs.length === 0 });

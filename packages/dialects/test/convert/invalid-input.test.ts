@@ -31,6 +31,8 @@ describe('invalid input is refused in every dialect', () => {
     ['an embedded $id declared twice', { $id: 'https://x.example/r.json', type: 'object', $defs: { a: { $id: 'a.json', type: 'integer' }, b: { $id: 'https://x.example/a.json', type: 'string' } } }, ['/$defs/b/$id']],
     ["an embedded $id naming the document's own URI", { $id: 'https://x.example/r.json', type: 'object', $defs: { a: { $id: 'r.json' } } }, ['/$defs/a/$id']],
     ['an anchor declared twice in one resource', { type: 'object', $defs: { a: { $anchor: 'q' }, b: { $anchor: 'q' } } }, ['/$defs/b/$anchor']],
+    // One JS object in two places is two declarations once serialized, as clients receive it.
+    ['one object with an $id used twice', ((shared) => ({ type: 'object', properties: { a: shared, b: shared } }))({ type: 'string', $id: 'https://x.example/shared.json' }), ['/properties/b/$id']],
     ['a draft-07 anchor declared twice', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', definitions: { a: { $id: '#q' }, b: { $id: '#q' } } }, ['/definitions/b/$id']],
   ];
   for (const [what, schema, pointers] of cases) {
