@@ -31,7 +31,8 @@ export function mergedForClosure(s: WalkState, siblings: JsonObject): boolean {
   let objectLike = false;
   for (const p of parts) {
     if (!isPlainObject(p)) continue;
-    if (typeNames(p.type)?.includes('object') === true) objectLike = true;
+    // (a reference among those branches may bring an object too: merged in place, the closure counts it)
+    if (typeNames(p.type)?.includes('object') === true || (p !== siblings && typeof p.$ref === 'string')) objectLike = true;
     for (const k in p) if (OBJECT_KEYWORDS.has(k)) objectLike = true;
   }
   if (!objectLike) return false;

@@ -9,6 +9,8 @@ import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
 import { tokensOf, recordOrigin } from './walk-paths.js';
+import { ANNOTATION_KEYWORDS } from './keywords.js';
+import type { RefTarget } from './refs.js';
 import { refIndex } from './walk-refs.js';
 
 /**
@@ -26,23 +28,50 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
   }
   const base = tokensOf(s, node, 'allOf');
   const kept: unknown[] = [];
-  const keptFrom: number[] = [];
-  (node.allOf as unknown[]).forEach((b, i) => {
+  const keptFrom: (readonly string[])[] = [];
+  const take = (b: unknown, at: readonly string[], depth: number): void => {
     if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) return;
-    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) mergeBranch(s, result, b, [...base, String(i)]);
-    else {
-      kept.push(b);
-      keptFrom.push(i);
+    // A branch that is only an allOf applies its own branches: they are taken one by one.
+    if (isPlainObject(b) && depth < 8 && Array.isArray(b.allOf) && Object.keys(b).length === 1) {
+      (b.allOf as unknown[]).forEach((inner, j) => take(inner, [...at, 'allOf', String(j)], depth + 1));
+      return;
     }
-  });
+    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) return mergeBranch(s, result, b, at);
+    // A branch that is only a reference (its own refOutOfAllOf took the first) merges as its target, when it can.
+    const target = isPlainObject(b) && refBranch(b) ? mergeableTarget(s, node, b, at) : undefined;
+    if (target !== undefined && canMerge(result, target.node as JsonObject)) return mergeBranch(s, result, target.node as JsonObject, target.tokens);
+    kept.push(b);
+    keptFrom.push(at);
+  };
+  (node.allOf as unknown[]).forEach((b, i) => take(b, [...base, String(i)], 0));
   if (kept.length > 0) {
     put(result, 'allOf', kept);
     recordOrigin(s, result, 'allOf', base);
     // An allOf the walk wrote (a reference applied beside its siblings) stays the walk's own.
     if (s.madeUpKeys?.get(node)?.has('allOf')) s.madeUpKeys.set(result, new Set(['allOf']));
-    keptFrom.forEach((i, j) => recordOrigin(s, kept, String(j), [...base, String(i)]));
+    keptFrom.forEach((at, j) => recordOrigin(s, kept, String(j), at));
   }
   return result;
+}
+
+/** A branch holding a string `$ref` and annotations only (a description, a title). */
+function refBranch(b: JsonObject): boolean {
+  if (typeof b.$ref !== 'string') return false;
+  for (const k in b) if (k !== '$ref' && !ANNOTATION_KEYWORDS.has(k)) return false;
+  return true;
+}
+
+/**
+ * The local target of a reference branch, where merging it in place is safe: an object schema
+ * that is not itself a reference and is not being walked around this node (a target that holds
+ * the node would merge into itself without end).
+ */
+function mergeableTarget(s: WalkState, node: JsonObject, b: JsonObject, at: readonly string[]): RefTarget | undefined {
+  const r = refIndex(s).resolve(b.$ref as string, b, s.path, [...at, '$ref']);
+  if (r.kind !== 'local') return undefined;
+  const t = r.target.node;
+  if (!isPlainObject(t) || t === node || hasOwn(t, '$ref') || hasOwn(t, '$dynamicRef') || s.path.includes(t) || s.inlineNodes.includes(t)) return undefined;
+  return r.target;
 }
 
 /**
@@ -57,26 +86,21 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
 export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
   if (hasOwn(node, '$ref') || hasOwn(node, '$dynamicRef')) return node;
   const branches = node.allOf as unknown[];
-  const i = branches.findIndex((b) => isPlainObject(b) && typeof b.$ref === 'string' && Object.keys(b).length === 1);
+  const i = branches.findIndex((b) => isPlainObject(b) && refBranch(b));
   if (i < 0) return node;
   const base = tokensOf(s, node, 'allOf');
   const rest = branches.filter((_, j) => j !== i);
-  const out: JsonObject = {};
-  const origin = s.origins?.get(node);
-  for (const k in node) {
-    if (k === 'allOf') {
-      if (rest.length === 0) continue;
-      put(out, k, rest);
-      recordOrigin(s, out, k, base);
-      rest.forEach((_, j) => recordOrigin(s, rest, String(j), [...base, String(j < i ? j : j + 1)]));
-      continue;
-    }
-    put(out, k, node[k]);
-    const o = origin?.get(k);
-    recordOrigin(s, out, k, o ?? tokensOf(s, node, k));
-  }
-  put(out, '$ref', (branches[i] as JsonObject).$ref);
+  const out = rewritten(s, node, (k, v) => (k !== 'allOf' ? v : rest.length === 0 ? LEFT_OUT : rest));
+  rest.forEach((_, j) => recordOrigin(s, rest, String(j), [...base, String(j < i ? j : j + 1)]));
+  const branch = branches[i] as JsonObject;
+  put(out, '$ref', branch.$ref);
   recordOrigin(s, out, '$ref', [...base, String(i), '$ref']);
+  // The branch's own annotations (its description) stand beside the reference, where the node has none.
+  for (const k in branch) {
+    if (k === '$ref' || hasOwn(out, k)) continue;
+    put(out, k, branch[k]);
+    recordOrigin(s, out, k, [...base, String(i), k]);
+  }
   refIndex(s).standsFor(out, branches[i] as JsonObject);
   return out;
 }

@@ -371,6 +371,30 @@ describe('a reference in an allOf branch, or beside object keywords, where every
     for (const v of wrong) expect(accepts(asSent(v)), `${id} ${JSON.stringify(v)}`).toBe(false);
   });
 
+  it.each(closing)('%s merges several reference branches, one with a description, and one nested in another allOf', async (id) => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const d = registry.get(id);
+    const more = {
+      type: 'object',
+      properties: {
+        two: { allOf: [{ $ref: '#/$defs/P' }, { $ref: '#/$defs/Q' }] },
+        described: { allOf: [{ $ref: '#/$defs/P', description: 'inner' }], required: ['p'] },
+        nested: { allOf: [{ allOf: [{ $ref: '#/$defs/Q' }] }] },
+      },
+      required: ['two', 'described', 'nested'],
+      $defs: { P: { type: 'object', properties: { p: { type: 'string' } } }, Q: { type: 'object', properties: { q: { type: 'integer' } }, required: ['q'] } },
+    };
+    const result = convert(more, d);
+    const text = JSON.stringify(result.output);
+    expect(text).not.toContain('Must match all of');
+    expect(text).not.toContain('Any JSON value');
+    const accepts = new Ajv2020({ strict: false }).compile(result.output as object);
+    const good = { two: { p: 'a', q: 1 }, described: { p: 'x' }, nested: { q: 2 } };
+    expect(accepts(good), `${id} ${JSON.stringify(accepts.errors)}`).toBe(true);
+    expect(accepts({ ...good, two: { p: 'a' } }), id).toBe(false);
+    expect(accepts({ ...good, described: {} }), id).toBe(false);
+  });
+
   it('writes a root reference beside object keywords out in place, so the root stays one closed object (no root union)', () => {
     const root = { type: 'object', $ref: '#/$defs/t', properties: { z: { type: 'boolean' } }, $defs: { t: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } } };
     for (const id of ['anthropic_strict', 'openai_strict', 'gemini']) {
