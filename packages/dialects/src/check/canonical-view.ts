@@ -10,6 +10,7 @@ import { RefIndex } from '../convert/refs.js';
 import { showRefs } from '../convert/refs-shown.js';
 import { typeAdmitsValue } from '../convert/any-value.js';
 import { typeNames } from '../type-names.js';
+import { ANNOTATION_KEYWORDS, SILENT_KEYWORDS } from '../convert/keywords.js';
 
 export interface CanonicalView {
   /** The same canonical place seen twice gives the same id (a cycle ends the walk there). */
@@ -33,6 +34,8 @@ export interface CanonicalView {
   /** The enum rendered without its null, for a dialect that moves null into a flag. */
   /** The enum as a sentence may state it: without null, and without values the node's type refuses. */
   enumReadings(): string[];
+  /** The node holds a `$ref` beside rules of its own: the walk may apply the two as an allOf ("Must match all of"). */
+  refBesideRules: boolean;
   property(name: string): CanonicalView | undefined;
   propertyIsFalse(name: string): boolean;
   items(): CanonicalView | undefined;
@@ -126,6 +129,7 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     union: unionOwner ? ((unionOwner.anyOf ?? unionOwner.oneOf) as unknown[]) : undefined,
     unionKeyword,
     has: (k) => valuesOf(k).length > 0,
+    refBesideRules: isPlainObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((k) => k !== '$ref' && !ANNOTATION_KEYWORDS.has(k) && !SILENT_KEYWORDS.has(k)),
     renderedValues: (k) => shownOf(k).map(renderValue),
     values: valuesOf,
     shownValues: shownOf,
@@ -138,7 +142,12 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
       const within = types === undefined ? e : e.filter((v) => types.some((t) => typeAdmitsValue(t, v)));
       return [e.filter((v) => v !== null), within, within.filter((v) => v !== null)].map(renderValue);
     },
-    property: (name) => view(first((o) => (isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name) ? o.properties[name] : undefined))),
+    property: (name) => {
+      // Every part that declares the property applies to it (a reference and its siblings, allOf branches).
+      const found: unknown[] = [];
+      for (const o of objects) if (isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name)) found.push(o.properties[name]);
+      return found.length <= 1 ? view(found[0]) : view({ allOf: found });
+    },
     propertyIsFalse: (name) =>
       objects.some((o) => {
         if (!isPlainObject(o.properties) || !Object.prototype.hasOwnProperty.call(o.properties, name)) return false;

@@ -70,7 +70,18 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events, refAt);
   // The input's node holding this reference (the walk may read a copy of it): merged once per visit.
   const holder = s.path[s.path.length - 1];
-  const forClosure = !inline && siblings !== undefined && refs.siblings !== 'merge' && !s.closureMerges.includes(holder) && (mergedForClosure(s, siblings) || wrapCollides(s, siblings));
+  const mustMerge = !inline && siblings !== undefined && refs.siblings !== 'merge' && (mergedForClosure(s, siblings) || wrapCollides(s, siblings));
+  const forClosure = mustMerge && !s.closureMerges.includes(holder);
+  // Met again inside its own merge (its target recurs through it): where definitions are kept, the
+  // merged node itself becomes one, and the recursion refers to it.
+  if (mustMerge && !forClosure && refs.mode === 'keep' && isPlainObject(holder)) {
+    const place = tokensOf(s, node, '$ref').slice(0, -1);
+    const name = definitionName(s, refIndex(s).targetAt(tokenList(place), holder));
+    if (refAt !== undefined) s.explain?.push({ path: refAt, keyword: '$ref', outcome: 'renamed', detail: `written out once with its siblings, as the definition ${name}, which refers to itself here` });
+    const refNode: JsonObject = {};
+    put(refNode, refs.refKeyword, refs.refPrefix + fragmentToken(name));
+    return refNode;
+  }
   if (inline || (siblings !== undefined && refs.siblings === 'merge') || forClosure) {
     if (refAt !== undefined) s.explain?.push({ path: refAt, keyword: '$ref', outcome: 'renamed', detail: `written out in place: the schema at ${ref} stands here` });
     if (!forClosure) return inlineRef(s, target, siblings, atRoot, events);

@@ -154,3 +154,16 @@ describe('no false sentence', () => {
     });
   }
 });
+
+describe('sentences where a reference is written out with its siblings', () => {
+  // A closed target beside a property of its own (the two cannot merge: written as an allOf, then
+  // worded), and a property both sides declare (merged: the target's minimum stands beside the type).
+  const closedTarget = { type: 'object', properties: { p: { $ref: '#/$defs/C', properties: { extra: { type: 'string' } } } }, $defs: { C: { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false } } };
+  const bothDeclare = { type: 'object', properties: { p: { $ref: '#/$defs/O', properties: { a: { type: 'integer' } } } }, $defs: { O: { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: ['a'] } } };
+  it.each(['anthropic_strict', 'openai_strict', 'gemini'])('%s: none is false', (id) => {
+    for (const input of [closedTarget, bothDeclare]) {
+      const r = convert(input, registry.get(id));
+      expect(checkSentences(input, r.output, registry.get(id))).toEqual([]);
+    }
+  });
+});

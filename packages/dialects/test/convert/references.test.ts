@@ -395,6 +395,17 @@ describe('a reference in an allOf branch, or beside object keywords, where every
     expect(accepts({ ...good, described: {} }), id).toBe(false);
   });
 
+  it('gives a recursion through a reference with object siblings a definition of its own where cycles are kept (openai_strict)', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const chain = { type: 'object', properties: { t: { $ref: '#/$defs/T' } }, required: ['t'], $defs: { T: { type: 'object', properties: { name: { type: 'string' }, next: { $ref: '#/$defs/T', properties: { d: { type: 'integer' } } } } } } };
+    const result = convert(chain, registry.get('openai_strict'));
+    const accepts = new Ajv2020({ strict: false }).compile(result.output as object);
+    // three levels, every optional property sent (null where left out)
+    const deep = { t: { name: 'a', next: { name: 'b', d: 1, next: { name: 'c', d: 2, next: null } } } };
+    expect(accepts(deep), JSON.stringify(accepts.errors)).toBe(true);
+    expect(accepts({ t: { name: 'a', next: { name: 'b', d: 1, next: { name: 'c', d: 'x', next: null } } } })).toBe(false);
+  });
+
   it('writes a root reference beside object keywords out in place, so the root stays one closed object (no root union)', () => {
     const root = { type: 'object', $ref: '#/$defs/t', properties: { z: { type: 'boolean' } }, $defs: { t: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } } };
     for (const id of ['anthropic_strict', 'openai_strict', 'gemini']) {
