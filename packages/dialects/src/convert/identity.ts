@@ -4,7 +4,7 @@
  * meta-schema check does not read (lint/dialect.ts), a reference that does not resolve cleanly)
  * sends the schema to the full walk, which reports it with its path.
  */
-import { isPlainObject, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { RefIndex } from './refs.js';
 import { declaredDialect } from '../lint/dialect.js';
 
@@ -87,8 +87,8 @@ export function refsResolveCleanly(schema: unknown): boolean {
       if (index.embedsResources) return false;
       const r = index.resolve(o.$ref);
       if (r.kind !== 'local') return false;
-      // a target that is itself a bare reference may start a loop: let the full walk decide
-      if (isPlainObject(r.target.node) && typeof r.target.node.$ref === 'string') return false;
+      // a target that is itself a reference, or holds an allOf, may start a loop: let the full walk decide
+      if (isPlainObject(r.target.node) && (typeof r.target.node.$ref === 'string' || hasOwn(r.target.node, 'allOf'))) return false;
     }
     for (const k in o) stack.push(o[k]);
   }

@@ -15,6 +15,7 @@ import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
 import { walk } from './walk.js';
 import { mergedForClosure, mergeSiblings, wrapCollides } from './ref-siblings.js';
+import { appliesItself } from '../same-instance.js';
 
 // Each schema gets a new index and graphs, and the walker holds on to the last ones (s.kept): when
 // the last object of a class is collected, so is its hidden class, and V8 throws away the optimized
@@ -35,8 +36,15 @@ export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
   const r = refIndex(s).resolve(ref, node, s.path, tokensOf(s, node, '$ref'));
   if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, pointer(s, ['$ref']));
   else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, pointer(s, ['$ref']));
-  else if (noExit(s, node, r.target)) {
+  else cycleWithoutExit(s, ref, node, r.target);
+}
+
+/** A reference that leads back to where it stands without the value changing: an error, said once per reference. */
+function cycleWithoutExit(s: WalkState, ref: string, node: JsonObject, target: RefTarget): void {
+  if (noExit(s, node, target)) {
     report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
+  } else if (appliesItself(s.path[s.path.length - 1] as object, target.node, (r, holder) => resolvedNode(s, r, holder))) {
+    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing`, at(s, node, '$ref'));
   }
 }
 
@@ -61,9 +69,7 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
     const reserved = s.reservedNames.get(target.node);
     if (reserved !== undefined) reserved.reached = true;
   }
-  if (noExit(s, node, target)) {
-    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
-  }
+  cycleWithoutExit(s, ref, node, target);
   // How often the walk already stands inside this target: past the dialect's unrolling, the cycle is cut.
   const depth = Math.max(count(s.path, target.node), count(s.inlineNodes, target.node));
   const inline = shouldInline(s, target);
@@ -203,6 +209,11 @@ function count(list: readonly unknown[], x: unknown): number {
   let n = 0;
   for (const y of list) if (y === x) n++;
   return n;
+}
+
+function resolvedNode(s: WalkState, ref: string, holder: JsonObject): unknown {
+  const r = refIndex(s).resolve(ref, holder);
+  return r.kind === 'local' ? r.target.node : undefined;
 }
 
 /** A chain of references that returns to its start without any schema in between. */

@@ -7,6 +7,7 @@ import { join } from '../json-pointer.js';
 import { PLACEHOLDER_BASE, ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { SchemaDialect } from './dialect.js';
 import { walkSchema, type WalkProblem } from './schema-walk.js';
+import { appliesItself } from '../same-instance.js';
 
 /** Meta-schemas are bundled, so a reference to one is resolved without a fetch. */
 const BUNDLED = new Set([
@@ -62,9 +63,15 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
     } else if (key === '$ref' && typeof found.loc.schema === 'object') targetOf.set(node, found.loc.schema);
   }
   const noExit = chainsWithoutExit(targetOf);
+  const resolve = (ref: string, holder: Record<string, unknown>): unknown => {
+    const found = index.lookup(ref, index.locOf(holder)?.base ?? PLACEHOLDER_BASE);
+    return found.kind === 'found' ? found.loc.schema : undefined;
+  };
   for (const { ref, path: at, node, key } of refs) {
-    if (key === '$ref' && noExit.has(node)) {
-      findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references alone, so the schema describes nothing' });
+    if (key !== '$ref') continue;
+    if (noExit.has(node)) findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references alone, so the schema describes nothing' });
+    else if (targetOf.has(node) && appliesItself(node, targetOf.get(node), resolve)) {
+      findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing (a validator recurses without end)' });
     }
   }
   return { findings, walkProblem };

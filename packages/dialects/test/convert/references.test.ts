@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, loadDialects } from '@redouble/dialects';
+import { convert, lintTools, loadDialects } from '@redouble/dialects';
 import { codes, dialectFrom, STANDARD_NOTES } from './helpers.js';
 
 const registry = loadDialects();
@@ -131,6 +131,20 @@ describe('references, inlined', () => {
       expect(r.output).toBeDefined();
     }
     expect(convert({ $ref: '#' }, flat).output).toEqual({ type: 'object', title: 'root', description: 'Repeats the structure of root, to any depth.' });
+  });
+
+  it('reports a definition that applies itself through an allOf branch as a cycle with no way out, in every dialect and in lint', () => {
+    const schema = { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { allOf: [{ $ref: '#/$defs/N' }, { type: 'object', properties: { v: { type: 'string' } } }] } } };
+    for (const d of registry.list().map((i) => registry.get(i.id))) {
+      const r = convert(schema, d);
+      expect(r.diagnostics.filter((x) => x.code === 'ref-cycle-no-exit').map((x) => x.path), d.id).toEqual(['/$defs/N/allOf/0/$ref']);
+    }
+    const linted = lintTools([{ name: 't', inputSchema: schema }]).diagnostics.filter((x) => x.severity === 'error');
+    expect(linted.map((x) => x.path)).toEqual(['/0/inputSchema/$defs/N/allOf/0/$ref']);
+    // a recursion that goes through a property (the value changes) is no such cycle
+    const tree = { type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { allOf: [{ type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/N' } } } }] } } };
+    for (const d of [flat, canonical, keep]) expect(codes(convert(tree, d).diagnostics)).not.toContain('ref-cycle-no-exit');
+    expect(lintTools([{ name: 't', inputSchema: tree }]).diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
   });
 });
 
