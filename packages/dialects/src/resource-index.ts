@@ -5,7 +5,8 @@
  *
  * - 2020-12: `$id` changes the base URI of its subtree; `$anchor` and `$dynamicAnchor` name a
  *   location in the resource they stand in.
- * - draft-07: `$id: "#name"` is an anchor (not a new base); any other `$id` changes the base.
+ * - draft-07: `$id: "#name"` is an anchor (not a new base); any other `$id` changes the base, except
+ *   beside a `$ref` below the root, where draft-07 ignores it with every other sibling.
  * - Lenient anchors: Ajv also reads `$anchor` in draft-07 and `$id: "#name"` in 2020-12, where the
  *   draft defines no such anchor. The judge (which must resolve as Ajv does) follows them; lint,
  *   which checks the schema against its draft, does not.
@@ -105,7 +106,10 @@ export class ResourceIndex {
     let declares = false;
     if (isObject(schema)) {
       const id = schema['$id'];
-      if (typeof id === 'string') {
+      // draft-07 ignores every keyword beside a `$ref`, its `$id` too (below the root, whose `$id`
+      // names the document): the reference is read from the base around it.
+      const ignored = this.draft === 'draft-07' && depth > 0 && typeof schema['$ref'] === 'string';
+      if (typeof id === 'string' && !ignored) {
         if (id.startsWith('#')) ownAnchor = id.slice(1);
         else {
           const url = parseUri(id, base);

@@ -55,7 +55,8 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     const node = loc.schema;
     if (loc.base !== index.root.base) oneResource = false;
     if (!isNode(node)) continue;
-    if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key)) siblings.push([loc.pointer, key]);
+    // (an `$id` too, below the root: Ajv would read the reference from it)
+    if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key) || (key === '$id' && loc.pointer !== '')) siblings.push([loc.pointer, key]);
     if (embedded && loc.pointer !== '' && typeof node.$ref === 'string' && typeof node.$id === 'string' && !node.$id.startsWith('#')) idRefs.push(loc.pointer);
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
     if (dynamic && typeof node.$dynamicRef === 'string') {

@@ -340,6 +340,14 @@ describe('references in a document that embeds another resource', () => {
     expect(item.properties.count).toEqual({ type: 'integer' });
   });
 
+  it('reads a draft-07 reference from the base around it, its sibling $id ignored with every other sibling (as lint does)', () => {
+    const d7 = { $schema: 'http://json-schema.org/draft-07/schema#', $id: 'https://x.example/root.json', type: 'object', properties: { a: { $id: 'https://x.example/a.json', $ref: '#/definitions/X' } }, definitions: { X: { type: 'integer' } } };
+    const out = convert(d7, flat);
+    expect(codes(out.diagnostics)).not.toContain('unresolved-ref');
+    expect((out.output as any).properties.a).toEqual({ type: 'integer' });
+    expect(lintTools([{ name: 't', inputSchema: d7 }]).diagnostics.filter((x) => x.severity === 'error')).toEqual([]);
+  });
+
   it('refuses a relative reference against a base that is no hierarchy (a urn: $id), as lint does', () => {
     const out = convert({ $id: 'urn:example:root', type: 'object', properties: { p: { $ref: 'item.json' }, q: { $ref: 'urn:example:other' } } }, flat);
     expect(out.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path}`)).toEqual(['error unresolved-ref /properties/p/$ref', 'warning external-ref /properties/q/$ref']);

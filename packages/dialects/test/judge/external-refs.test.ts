@@ -78,8 +78,9 @@ describe('a schema with references that leave it', () => {
 
 describe('an $id beside a $ref with no other rule', () => {
   // Ajv recursed without end compiling such a schema, and every call was refused as "too deep".
-  for (const [draft, defs] of [['https://json-schema.org/draft/2020-12/schema', '$defs'], ['http://json-schema.org/draft-07/schema#', 'definitions']] as const) {
-    it(`is judged as its reference says, read from its own base (${defs})`, () => {
+  // 2020-12 reads the reference from the $id beside it; draft-07 ignores that $id with every other sibling.
+  for (const [draft, defs, sent, refused] of [['https://json-schema.org/draft/2020-12/schema', '$defs', 5, 'x'], ['http://json-schema.org/draft-07/schema#', 'definitions', 'x', 5]] as const) {
+    it(`is judged as its reference says (${defs})`, () => {
       const judge = createJudge({
         name: 't',
         inputSchema: {
@@ -91,9 +92,9 @@ describe('an $id beside a $ref with no other rule', () => {
         },
       });
       expect(judge.warm()).toEqual([]);
-      expect(judge.checkArguments({ p1: 5 }, { decodeNulls: false })).toEqual({ ok: true, value: { p1: 5 } });
-      const refused = judge.checkArguments({ p1: 'x' }, { decodeNulls: false });
-      expect(refused.ok === false && refused.fault).toBe('caller');
+      expect(judge.checkArguments({ p1: sent }, { decodeNulls: false })).toEqual({ ok: true, value: { p1: sent } });
+      const answer = judge.checkArguments({ p1: refused }, { decodeNulls: false });
+      expect(answer.ok === false && answer.fault).toBe('caller');
     });
   }
 });
