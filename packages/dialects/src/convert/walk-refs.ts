@@ -9,7 +9,8 @@ import { RefIndex, type RefTarget } from './refs.js';
 import { RefGraph, type WayOut } from './ref-graph.js';
 import { fragmentToken } from './node-rules.js';
 import type { WalkState, NoteEvent } from './walk-state.js';
-import { at, tokensOf, pointer, report } from './walk-paths.js';
+import { at, tokensOf, pointer, recordOrigin, report } from './walk-paths.js';
+import { SILENT_KEYWORDS } from './keywords.js';
 import { draft07Siblings, withoutRef } from './walk-read.js';
 import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
@@ -181,6 +182,15 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   put(shape, 'title', target.name);
   const description = siblings && typeof siblings.description === 'string' ? siblings.description : isPlainObject(t) && typeof t.description === 'string' ? t.description : undefined;
   if (description !== undefined) put(shape, 'description', description);
+  // What stands beside the reference still holds where the cycle is cut: it stands beside the stub
+  // (its type aside: the stub's is the target's), rather than going unsaid.
+  if (siblings !== undefined) {
+    for (const k in siblings) {
+      if (k === 'type' || k === 'description' || k === 'title' || SILENT_KEYWORDS.has(k)) continue;
+      put(shape, k, siblings[k]);
+      recordOrigin(s, shape, k, tokensOf(s, siblings, k));
+    }
+  }
   s.madeUp.add(shape);
   s.stubs.add(shape);
   // Unrolled, the sentence says how deep the spelling goes; without a wording for that, the plain one.

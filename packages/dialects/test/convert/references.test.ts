@@ -77,6 +77,14 @@ describe('references, inlined', () => {
     expect(JSON.stringify(out)).not.toMatch(/\$ref|\$defs/);
   });
 
+  it('keeps what stands beside a reference on the stub where its cycle is cut', () => {
+    const chain = { type: 'object', properties: { t: { $ref: '#/$defs/T' } }, $defs: { T: { type: 'object', properties: { name: { type: 'string' }, next: { $ref: '#/$defs/T', properties: { d: { type: 'integer' } }, required: ['d'] } } } } };
+    const next = (convert(chain, flat).output as any).properties.t.properties.next;
+    expect(next.title).toBe('T');
+    expect(next.properties).toEqual({ d: { type: 'integer' } });
+    expect(next.required).toEqual(['d']);
+  });
+
   it('breaks mutual recursion at the first definition met again', () => {
     const out = convert(
       { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'object', properties: { b: { $ref: '#/$defs/B' } } }, B: { type: 'object', properties: { a: { $ref: '#/$defs/A' } } } } },
