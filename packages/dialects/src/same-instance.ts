@@ -6,6 +6,8 @@
  * references is the simplest such path.) Bounded: past `limit` schemas, no.
  */
 export function appliesItself(start: object, from: unknown, resolve: (ref: string, holder: Record<string, unknown>) => unknown, limit = 10_000): boolean {
+  // Asked at every reference the walk meets: a target with neither (nearly all) answers at once.
+  if (from === null || typeof from !== 'object' || (typeof (from as Record<string, unknown>).$ref !== 'string' && !Array.isArray((from as Record<string, unknown>).allOf))) return from === start;
   const stack: unknown[] = [from];
   const seen = new Set<unknown>();
   while (stack.length > 0 && seen.size < limit) {

@@ -4,7 +4,7 @@
  * "Any JSON value is accepted." stands beside a schema that accepts less. What the spelling still
  * cannot say (an object or an array where any value is accepted) is a narrowing the walk reports.
  */
-import { isPlainObject, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, type JsonObject } from './data.js';
 import { copyPlain } from './node-rules.js';
 import { admittedTypes, typeNames } from '../type-names.js';
 import type { WalkState } from './walk-state.js';
@@ -38,7 +38,7 @@ export function excludedTypes(node: JsonObject): readonly string[] | undefined {
  * values of a `const` or `enum`): a value passes one of them or is refused. Undefined otherwise.
  */
 export function conditionalTypes(node: JsonObject): readonly string[] | undefined {
-  if (!hasOwnKey(node, 'if')) return undefined;
+  if (!hasOwn(node, 'if')) return undefined;
   const a = branchTypes(node.then);
   const b = a === undefined ? undefined : branchTypes(node.else);
   return a === undefined || b === undefined ? undefined : [...new Set([...a, ...b])];
@@ -51,8 +51,6 @@ function branchTypes(branch: unknown): readonly string[] | undefined {
   const values = valuesOf(branch);
   return values === undefined || values.length === 0 ? undefined : values.map(typeOfValue);
 }
-
-const hasOwnKey = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /**
  * A type list without the members a dropped `not: {type: T}` excludes (`number` takes `integer`

@@ -22,8 +22,8 @@ const OBJECT_KEYWORDS = new Set(['properties', 'patternProperties', 'additionalP
  * property the target names; the vendors refuse an object rule such as `required` naming a
  * property the node does not declare; and at the root the wrapper is a root union. Written out in
  * place instead, merged with its siblings, the node is one object that names them all (where they
- * conflict, the allOf that applies both is merged or described as any allOf). Not again while the same reference is being merged (a target
- * that holds it would not end): there it stays a reference.
+ * conflict, the allOf that applies both is merged or described as any allOf). The caller does not
+ * merge again while the same reference is being merged (a target that holds it would not end).
  */
 export function mergedForClosure(s: WalkState, siblings: JsonObject): boolean {
   // allOf branches beside it (merged into the node later) shape it as much as its own keywords.

@@ -13,7 +13,7 @@ import { fragmentToPointer, parsePointer, toPointer } from '../json-pointer.js';
 import { PLACEHOLDER_BASE, ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
 import { someEntry } from '../some-entry.js';
 import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
-import { hasOwn, tokenList, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, tokenList, type JsonObject } from './data.js';
 
 export interface RefTarget {
   readonly node: unknown;
@@ -42,7 +42,6 @@ export class RefIndex {
   readonly #draft07: boolean;
   /** The resource index of a document that embeds resources; null when it is one resource. */
   #resources: ResourceIndex | null | undefined;
-  #standsFor: WeakMap<object, object> | undefined;
 
   constructor(root: unknown, draft07 = false) {
     this.#root = root;
@@ -71,14 +70,6 @@ export class RefIndex {
     return r;
   }
 
-  /**
-   * A schema the walk made up holds a reference that stands at `written` in the input: it is read
-   * from there (its base URI), as a node the index does not hold could not say.
-   */
-  standsFor(madeUp: object, written: object): void {
-    (this.#standsFor ??= new WeakMap()).set(madeUp, written);
-  }
-
   /** Whether the document embeds a resource: then references are read by base URI. */
   get embedsResources(): boolean {
     return this.#resourceIndex() !== null;
@@ -89,15 +80,11 @@ export class RefIndex {
     // An `$id` below the root that is not draft-07's anchor spelling (`#name`) starts a resource.
     // A match inside data (an enum value) only costs the slower, still exact, path.
     const embeds = someEntry(this.#root, (key, value, depth) => key === '$id' && depth > 0 && typeof value === 'string' && !value.startsWith('#'));
-    const root = this.#root;
-    this.#resources = embeds && (typeof root === 'boolean' || (root !== null && typeof root === 'object' && !Array.isArray(root)))
-      ? new ResourceIndex(root as SchemaNode, this.#draft07 ? 'draft-07' : '2020-12')
-      : null;
+    this.#resources = embeds && isPlainObject(this.#root) ? new ResourceIndex(this.#root as SchemaNode, this.#draft07 ? 'draft-07' : '2020-12') : null;
     return this.#resources;
   }
 
   #baseOf(resources: ResourceIndex, holder: unknown, around: readonly unknown[] | undefined): string {
-    if (typeof holder === 'object' && holder !== null) holder = this.#standsFor?.get(holder) ?? holder;
     let loc = typeof holder === 'object' && holder !== null ? resources.locOf(holder) : undefined;
     for (let i = (around?.length ?? 0) - 1; loc === undefined && i >= 0; i--) {
       const n = (around as readonly unknown[])[i];

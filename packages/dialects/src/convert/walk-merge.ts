@@ -3,7 +3,7 @@
  * read as enum, null taken out of enum under a nullable flag. Separate because these rewrite the
  * input node (keeping origins for pointers) before any keyword policy sees it.
  */
-import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, jsonEqual, notJsonReason, put, type JsonObject } from './data.js';
 import { canMerge } from './node-rules.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
@@ -101,7 +101,6 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
     put(out, k, branch[k]);
     recordOrigin(s, out, k, [...base, String(i), k]);
   }
-  refIndex(s).standsFor(out, branches[i] as JsonObject);
   return out;
 }
 
@@ -190,14 +189,8 @@ export function valuesWithinType(s: WalkState, node: JsonObject): JsonObject {
   if (types === undefined) return node;
   const within = en.filter((v) => types.some((t) => typeAdmitsValue(t, v)));
   // A value that is no JSON (a BigInt, a Date) stays for the walk to refuse at its place.
-  if (within.length === en.length || within.length === 0 || !en.every(isJsonScalarOrContainer)) return node;
+  if (within.length === en.length || within.length === 0 || !en.every((v) => notJsonReason(v) === undefined)) return node;
   return rewritten(s, node, (k, v) => (k === 'enum' ? within : v));
-}
-
-function isJsonScalarOrContainer(v: unknown): boolean {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return Number.isFinite(v);
-  return Array.isArray(v) || isPlainObject(v);
 }
 
 /**

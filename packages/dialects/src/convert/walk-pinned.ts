@@ -17,9 +17,9 @@
  * it is folded in exactly: a value the type, the closure, the property count or a
  * dependentRequired refuses is left out (the canonical schema refuses it too), and a property's
  * own subschema (or additionalProperties') stands beside its const, so a value it refuses is
- * refused by the spelling too. A node with
- * keywords whose meaning beside the values is not kept this way (`anyOf`, `not`, `if`, a `$ref`,
- * `patternProperties`, ...) is left as it stands, with what its closure reports.
+ * refused by the spelling too. A node with keywords whose meaning beside the values is not kept
+ * this way (`anyOf`, `not`, `if`, a `$ref`, `patternProperties`, ...) is left as it stands, with
+ * what its closure reports.
  */
 import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
