@@ -148,10 +148,13 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
       for (const o of objects) if (isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name)) found.push(o.properties[name]);
       return found.length <= 1 ? view(found[0]) : view({ allOf: found });
     },
+    // Refused by a part that says so, or by a part's closure: additionalProperties sees only its own
+    // part's properties, so a closed part refuses a name only the other parts declare.
     propertyIsFalse: (name) =>
       objects.some((o) => {
-        if (!isPlainObject(o.properties) || !Object.prototype.hasOwnProperty.call(o.properties, name)) return false;
-        const p = o.properties[name];
+        const declared = isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name);
+        if (!declared) return o.additionalProperties === false && o.patternProperties === undefined;
+        const p = (o.properties as JsonObject)[name];
         return p === false || (isPlainObject(p) && isPlainObject(p.not) && Object.keys(p.not).length === 0);
       }),
     items: () => view(valuesOf('items').find((v) => !Array.isArray(v))),

@@ -71,8 +71,6 @@ export function policyOf(table: PolicyTable, keyword: string): Policy {
   return table.policies.get(keyword) ?? table.other;
 }
 
-
-
 /** Whether `a`'s additionalProperties (when it constrains) would judge the same after `b` is merged into it: b adds no property or pattern a does not declare. */
 function closureHolds(a: JsonObject, b: JsonObject): boolean {
   if (!hasOwn(a, 'additionalProperties') || a.additionalProperties === true) return true;
@@ -83,11 +81,27 @@ function closureHolds(a: JsonObject, b: JsonObject): boolean {
   return true;
 }
 
-/** An allOf branch merges into its parent when no keyword conflicts and neither side's closure would judge the other's properties. */
+/**
+ * Two objects whose closures are `true`, `false` or absent, with no patterns or unevaluated rules:
+ * merged, a name one side closes out and the other declares is refused (`false`), and the merged
+ * object is closed where either side was. That is what 2020-12 applies to them both, exactly
+ * (additionalProperties sees only its own node's properties, so each side refuses the other's).
+ */
+export function closuresMerge(a: JsonObject, b: JsonObject): boolean {
+  for (const side of [a, b]) {
+    if (hasOwn(side, 'patternProperties') || hasOwn(side, 'unevaluatedProperties')) return false;
+    if (hasOwn(side, 'additionalProperties') && typeof side.additionalProperties !== 'boolean') return false;
+  }
+  return true;
+}
+
+/** An allOf branch merges into its parent when no keyword conflicts and neither side's closure would judge the other's properties differently once merged. */
 export function canMerge(target: JsonObject, branch: JsonObject): boolean {
   // additionalProperties sees only its own node's properties: merged, one side's closure would
-  // cover the other side's properties, and the spelling would accept what the canonical refuses.
-  if (!closureHolds(target, branch) || !closureHolds(branch, target)) return false;
+  // cover the other side's properties, and the spelling would accept what the canonical refuses,
+  // unless the merge writes each refused name out (closuresMerge, mergeBranch).
+  const closures = closuresMerge(target, branch);
+  if (!closures && (!closureHolds(target, branch) || !closureHolds(branch, target))) return false;
   for (const k in branch) {
     if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
     if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
@@ -96,6 +110,7 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
       continue;
     }
     if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
+    if (k === 'additionalProperties' && closures) continue;
     return false;
   }
   return true;

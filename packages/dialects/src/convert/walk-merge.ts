@@ -3,7 +3,7 @@
  * read as enum, null taken out of enum under a nullable flag. Separate because these rewrite the
  * input node (keeping origins for pointers) before any keyword policy sees it.
  */
-import { hasOwn, isPlainObject, jsonEqual, notJsonReason, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, jsonEqual, notJsonReason, own, put, type JsonObject } from './data.js';
 import { canMerge } from './node-rules.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
@@ -104,32 +104,52 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
   return out;
 }
 
-/** Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer. */
+/**
+ * Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer.
+ * A side closed by `additionalProperties: false` refuses what only the other side declares: that
+ * name is merged as `false` (the walk spells a refused property the dialect's way), and the
+ * merged object is closed.
+ */
 export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
+  const targetClosed = target.additionalProperties === false;
+  const branchClosed = branch.additionalProperties === false;
   for (const k in branch) {
     const v = branch[k];
-    if (!hasOwn(target, k)) {
+    if (k === 'properties' && isPlainObject(v)) {
+      const prev = own(target, k);
+      if (!isPlainObject(prev)) recordOrigin(s, target, k, [...branchTokens, k]);
+      put(target, k, mergedProperties(s, target, isPlainObject(prev) ? prev : {}, v, branchTokens, targetClosed, branchClosed));
+    } else if (!hasOwn(target, k)) {
       put(target, k, v);
       recordOrigin(s, target, k, [...branchTokens, k]);
-    } else if (k === 'properties' && isPlainObject(v) && isPlainObject(target[k])) {
-      const prev = target[k] as JsonObject;
-      const prevTokens = tokensOf(s, target, 'properties');
-      const prevOrigin = s.origins?.get(prev);
-      const merged: JsonObject = {};
-      for (const name in prev) {
-        put(merged, name, prev[name]);
-        recordOrigin(s, merged, name, prevOrigin?.get(name) ?? [...prevTokens, name]);
-      }
-      for (const name in v) {
-        if (hasOwn(merged, name)) continue;
-        put(merged, name, v[name]);
-        recordOrigin(s, merged, name, [...branchTokens, 'properties', name]);
-      }
-      target[k] = merged;
     } else if (k === 'required' && Array.isArray(v) && Array.isArray(target[k])) {
       target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
+    } else if (k === 'additionalProperties' && v === false) {
+      target[k] = false;
+      recordOrigin(s, target, k, [...branchTokens, k]);
     }
   }
+  // A closed branch that declares nothing refuses every property the target declares.
+  if (branchClosed && !isPlainObject(branch.properties) && isPlainObject(target.properties)) {
+    put(target, 'properties', mergedProperties(s, target, target.properties as JsonObject, {}, branchTokens, targetClosed, true));
+  }
+}
+
+/** The two sides' properties by name: the target's first; a name one closed side does not declare is refused. */
+function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, next: JsonObject, branchTokens: readonly string[], targetClosed: boolean, branchClosed: boolean): JsonObject {
+  const prevTokens = tokensOf(s, target, 'properties');
+  const prevOrigin = s.origins?.get(prev);
+  const merged: JsonObject = {};
+  for (const name in prev) {
+    put(merged, name, branchClosed && !hasOwn(next, name) ? false : prev[name]);
+    recordOrigin(s, merged, name, prevOrigin?.get(name) ?? [...prevTokens, name]);
+  }
+  for (const name in next) {
+    if (hasOwn(merged, name)) continue;
+    put(merged, name, targetClosed ? false : next[name]);
+    recordOrigin(s, merged, name, [...branchTokens, 'properties', name]);
+  }
+  return merged;
 }
 
 /** `const: x` read as `enum: [x]` before the keyword policies, so `enum`'s own policy decides. */
@@ -191,6 +211,20 @@ export function valuesWithinType(s: WalkState, node: JsonObject): JsonObject {
   // A value that is no JSON (a BigInt, a Date) stays for the walk to refuse at its place.
   if (within.length === en.length || within.length === 0 || !en.every((v) => notJsonReason(v) === undefined)) return node;
   return rewritten(s, node, (k, v) => (k === 'enum' ? within : v));
+}
+
+/**
+ * Whether the node's `type` refuses every one of its enum (or const) values: the schema accepts
+ * nothing. Asked only where the dialect dropped those values, since a spelling that keeps them
+ * accepts nothing too.
+ */
+export function typeRefusesAllValues(node: JsonObject): boolean {
+  const types = typeNames(node.type);
+  if (types === undefined) return false;
+  const values = Array.isArray(node.enum) ? (node.enum as unknown[]) : hasOwn(node, 'const') ? [node.const] : undefined;
+  if (values === undefined || values.length === 0) return false;
+  for (const v of values) for (const t of types) if (typeAdmitsValue(t, v)) return false;
+  return true;
 }
 
 /**

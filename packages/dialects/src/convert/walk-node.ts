@@ -11,12 +11,12 @@ import type { Plan, PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, type Explanation, SKIP, PLACEHOLDER } from './walk-state.js';
-import { at, pointer, report } from './walk-paths.js';
+import { at, pointer, propertyPointer, report } from './walk-paths.js';
 import { copyAt, copy } from './walk-copy.js';
 import { draft07Spelling, splitDependencies } from './walk-read.js';
 import { checkRef } from './walk-refs.js';
 import { falseUnspellable } from './walk-boolean.js';
-import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull, valuesWithinType } from './walk-merge.js';
+import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull, typeRefusesAllValues, valuesWithinType } from './walk-merge.js';
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { deriveKeywords } from './walk-derive.js';
@@ -178,7 +178,12 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     // Without its positions, the items schema stands for every item, the first ones included.
     report(s, 'items-narrowed', 'warning', 'prefixItems cannot be spelled in this dialect, so the items schema applies to the leading items too, and the spelled schema refuses leading items that only their positional schema accepts (the server still accepts them)', pointer(s));
   }
-  if (falseNames !== undefined) events = leftOutProperties(out, falseNames, events);
+  if (falseNames !== undefined) events = leftOutProperties(s, out, node, falseNames, events);
+  if (dropped !== undefined && dropped.some(([k]) => k === 'enum' || k === 'const') && typeRefusesAllValues(canonical)) {
+    // Written as "One of: ...", the values would contradict the spelled type; they are reported instead.
+    report(s, 'accepts-nothing', 'warning', `the type ${JSON.stringify(canonical.type)} admits none of the listed values, so the canonical schema accepts no value here; this dialect drops the values, so the spelled schema accepts values of that type, which the server refuses`, pointer(s));
+    dropped = dropped.filter(([k]) => k !== 'enum' && k !== 'const');
+  }
 
   if (plan.identity) return out;
   // A dropped `not: {type: T}` takes T out of a type list, before the list is spelled (any-value.ts).
@@ -239,9 +244,21 @@ function noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, drop
   return list;
 }
 
-/** Properties whose schema is `false` are left out (and out of `required`), with a sentence each. */
-function leftOutProperties(out: JsonObject, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
-  if (Array.isArray(out.required)) out.required = (out.required as unknown[]).filter((n) => typeof n !== 'string' || !names.includes(n));
+/**
+ * Properties whose schema is `false` are left out (and out of `required`), with a sentence each.
+ * One that is also required means the object accepts nothing: the spelling, which cannot say so,
+ * accepts objects without it, so that is reported.
+ */
+function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
+  if (Array.isArray(out.required)) {
+    const required = out.required as unknown[];
+    const refused = names.filter((n) => required.includes(n));
+    const first = refused[0];
+    if (first !== undefined) {
+      report(s, 'accepts-nothing', 'warning', `${refused.map((n) => JSON.stringify(n)).join(', ')} ${refused.length === 1 ? 'is' : 'are'} required and refused at once, so the canonical schema accepts no object here; this dialect cannot spell that, so the spelled schema accepts objects without ${refused.length === 1 ? 'it' : 'them'}, which the server refuses`, propertyPointer(s, node, first));
+    }
+    out.required = required.filter((n) => typeof n !== 'string' || !names.includes(n));
+  }
   const list = events ? [...events] : [];
   for (const name of names) list.push({ event: 'false-property', vars: { name } });
   return list;

@@ -347,10 +347,13 @@ function dependenciesOk(v: unknown): boolean {
   return true;
 }
 
-/** 2020-12: a URI reference with no fragment but an empty one. */
-/** The `$id`s (a resource, or draft-07's "#name" anchor) the current quick check met. */
+/**
+ * The `$id`s (a resource, or draft-07's "#name" anchor) the current quick check met. Module state,
+ * but only within one synchronous plainlyValid call, which resets it first and never re-enters.
+ */
 let resourceIds = 0;
 
+/** 2020-12: a URI reference with no fragment but an empty one (counted, see resourceIds). */
 function idOk(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   resourceIds++;

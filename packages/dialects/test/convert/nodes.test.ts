@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { convert, explain, loadDialects } from '@redouble/dialects';
 import { codes, dialectFrom } from './helpers.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+
+const ajv = new Ajv2020({ strict: false });
 
 // The sentences of the bundled flat dialect (its sentence file): every test dialect here speaks them.
 const flatFile = readFileSync(fileURLToPath(new URL('../../../../dialects/sentences/mcp-client@2026-11.yaml', import.meta.url)), 'utf8');
@@ -349,20 +352,53 @@ describe('other node rules', () => {
     }
   });
 
-  it('merges no allOf branch across a closure, which sees only its own properties (the spelling would accept what the canonical refuses)', () => {
+  it('merges an allOf branch across a closure exactly: a name one closed side does not declare is refused', () => {
+    // additionalProperties sees only its own node's properties, so each closed side refuses what only the other declares.
     const closedParent = { type: 'object', properties: { b: { type: 'string' } }, allOf: [{ properties: { a: { type: 'string' } } }], additionalProperties: false };
     const closedBranch = { type: 'object', properties: { b: { type: 'string' } }, allOf: [{ properties: { a: { type: 'string' } }, additionalProperties: false }] };
+    const documents = [{}, { a: 'x' }, { b: 'x' }, { a: 'x', b: 'y' }, { c: 1 }];
     for (const id of ['openai_strict', 'anthropic_strict', 'gemini']) {
-      for (const schema of [closedParent, closedBranch]) {
-        const out = convert(schema, loadDialects().get(id)).output as { properties: Record<string, unknown>; description?: string };
-        // Each side's closure refuses the other side's property: neither is spelled as accepted.
-        expect(Object.keys(out.properties).sort(), id).not.toEqual(['a', 'b']);
-        expect(out.description ?? '', id).toMatch(/Must match all of/);
+      for (const [schema, kept, refused] of [[closedParent, 'b', 'a'], [closedBranch, 'a', 'b']] as const) {
+        const r = convert(schema, loadDialects().get(id));
+        const out = r.output as { properties: Record<string, unknown>; description?: string };
+        expect(Object.keys(out.properties), id).toEqual([kept]);
+        expect(out.description ?? '', id).toContain(`The property ${refused} must not be sent.`);
+        expect(out.description ?? '', id).not.toMatch(/Must match all of/);
+        // Where objects are closed, the spelling accepts what the canonical schema accepts (openai_strict's
+        // explicit null aside); gemini spells no closure and says it in words.
+        if (id === 'gemini') {
+          expect(out.description, id).toContain('No other properties are accepted.');
+          continue;
+        }
+        const canonical = ajv.compile(schema);
+        const spelled = ajv.compile(out);
+        for (const d of documents) {
+          const sent = id === 'openai_strict' && !(kept in d) ? { ...d, [kept]: null } : d;
+          expect(spelled(sent), `${id} ${JSON.stringify(d)}`).toBe(canonical(d));
+        }
       }
     }
-    // A branch that adds nothing the closure does not declare still merges.
+    // A branch that adds nothing the closure does not declare merges as before.
     const same = convert({ type: 'object', properties: { b: { type: 'string' } }, allOf: [{ required: ['b'] }], additionalProperties: false }, loadDialects().get('gemini')).output;
     expect(same).toEqual({ type: 'object', properties: { b: { type: 'string' } }, required: ['b'], description: 'No other properties are accepted.' });
+    // A closure beside a schema-valued one, or patterns, still keeps the allOf (described).
+    const patterned = convert({ type: 'object', properties: { b: { type: 'string' } }, allOf: [{ patternProperties: { '^x': { type: 'string' } } }], additionalProperties: false }, loadDialects().get('anthropic_strict')).output as { description?: string };
+    expect(patterned.description).toMatch(/Must match all of/);
+  });
+
+  it('reports a node that accepts nothing where the spelling accepts something', () => {
+    const requiredAndRefused = { type: 'object', properties: { x: { $ref: '#/$defs/Base', properties: { s: { type: 'string' } }, required: ['s'] } }, $defs: { Base: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } } };
+    for (const id of ['openai_strict', 'anthropic_strict', 'gemini']) {
+      const r = convert(requiredAndRefused, loadDialects().get(id));
+      expect(r.diagnostics.filter((d) => d.code === 'accepts-nothing').map((d) => d.severity), id).toEqual(['warning']);
+    }
+    const enumOutsideType = { type: 'object', properties: { x: { type: 'string', enum: [1, 2] } } };
+    const gemini = convert(enumOutsideType, loadDialects().get('gemini'));
+    expect(gemini.diagnostics.filter((d) => d.code === 'accepts-nothing').map((d) => d.path)).toEqual(['/properties/x']);
+    // No sentence lists values the spelled type refuses.
+    expect(JSON.stringify(gemini.output)).not.toContain('One of');
+    // A dialect that keeps the values spells "nothing" exactly: no report.
+    expect(codes(convert(enumOutsideType, loadDialects().get('anthropic_strict')).diagnostics)).not.toContain('accepts-nothing');
   });
 
   it('explains every rule: kept, renamed, carried in a description, or lost', () => {
