@@ -83,6 +83,20 @@ describe('the invariants', () => {
     expect(checkInvariants({ dialect: strict, input: pinned, result })).toContain('dropped-rule-told: /properties/preset: "const" is dropped with neither its sentence nor a diagnostic');
   });
 
+  it('take enum values told one per union branch (a dialect that drops enum), and catch a branch that says none', () => {
+    const yaml = ['dialect: no_enum_reader', 'version: "2026-12"', 'status: draft', 'summary: gemini without enum.', 'extends: gemini@2026-10',
+      'sources:', '  page:', '    url: https://example.com/page', '    title: A page', '    read: 2026-12-05',
+      'rules:', '  - id: no-enum', '    source: page', '    description: drops enum', '    drop: [enum]', ''].join('\n');
+    const dialect = loadDialects({ dirs: [folderWith({ 'no_enum_reader@2026-12.yaml': yaml })] }).get('no_enum_reader');
+    const theme = { type: 'object', properties: { theme: { enum: ['dark', { background: '#000' }, null] } } };
+    const result = clone(convert(theme, dialect));
+    expect(checkInvariants({ dialect, input: theme, result })).toEqual([]);
+    const branches = (result.output as { properties: { theme: { anyOf: { description?: string }[] } } }).properties.theme.anyOf;
+    expect(branches.length).toBeGreaterThan(1);
+    for (const b of branches) delete b.description;
+    expect(checkInvariants({ dialect, input: theme, result })).toContain('dropped-rule-told: /properties/theme: "enum" is dropped with neither its sentence nor a diagnostic');
+  });
+
   it('catch a sentence that contradicts the canonical schema (the engine sentence checker)', () => {
     const lying = broken((o) => (o.properties.count!.description = 'Must be at least 5.'));
     const problems = checkInvariants({ dialect: gemini, input, result: lying });

@@ -64,8 +64,7 @@ export class ToolCaller {
       result = isThenable(answered) ? await answered : answered;
     } catch (error) {
       if (error instanceof RequestError || error instanceof McpError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      return { content: [{ type: 'text', text: `Tool "${name}" failed: ${message}` }], isError: true };
+      return { content: [{ type: 'text', text: `Tool "${name}" failed: ${thrownText(error)}` }], isError: true };
     }
 
     if (result === null || typeof result !== 'object') {
@@ -101,10 +100,25 @@ export class ToolCaller {
 
   /** The server broke its own contract: the caller is not to blame, so say so and log it. */
   private serverFault(name: string, text: string, violations?: unknown): RequestError {
-    const message = `Server fault in tool "${name}", not the caller's: ${text}`;
+    // The judge's text already says whose fault it is; others say what the server did.
+    const message = `Server fault in tool "${name}": ${text}`;
     this.logger.warn(message);
     return new RequestError(INTERNAL_ERROR, message, { fault: 'server', tool: name, violations });
   }
+}
+
+/** What a handler threw, in words: an Error's message, else the value as JSON where it has some (not "[object Object]"). */
+function thrownText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error !== null && typeof error === 'object') {
+    try {
+      const json = JSON.stringify(error);
+      if (json !== undefined && json !== '{}') return json;
+    } catch {
+      // Not JSON data either: its string form below.
+    }
+  }
+  return String(error);
 }
 
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {

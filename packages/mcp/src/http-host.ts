@@ -5,6 +5,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
+import { DIALECT_URL_PARAMETER } from './constants.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { readJsonBody } from './read-json-body.js';
@@ -143,6 +144,9 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     }
     const problem = jsonRpcProblem(reading.body);
     if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`, {}, answerableId(reading.body));
+    // Named twice with two names, the URL says nothing one could pick without guessing (the CLI refuses a repeated option too).
+    const named = new Set(url.searchParams.getAll(DIALECT_URL_PARAMETER));
+    if (named.size > 1) return sendError(res, 400, -32600, `Invalid Request: the URL names the dialect ${named.size} times (${[...named].map((n) => JSON.stringify(n)).join(', ')}); name it once, as ?${DIALECT_URL_PARAMETER}=NAME.`, {}, answerableId(reading.body));
     const body = forwardUrlDialect(reading.body, url);
     if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
     if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);

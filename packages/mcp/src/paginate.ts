@@ -66,8 +66,22 @@ export class ToolPager {
 
 /** A short content hash of a tool set: equal sets give equal versions, so cursors survive a reload that changed nothing. */
 export function toolSetVersion(tools: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(tools)).digest('base64url').slice(0, 16);
+  const hash = createHash('sha256');
+  for (const tool of tools) {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(tool);
+    } catch {
+      // Nested past the stack (or not JSON): that tool is refused when checked; the set counts as
+      // new at each reload, which costs a list_changed at most, never the whole list.
+      text = `\u0000unreadable ${++unreadable}`;
+    }
+    hash.update(text ?? 'undefined').update('\n');
+  }
+  return hash.digest('base64url').slice(0, 16);
 }
+
+let unreadable = 0;
 
 function encodeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');

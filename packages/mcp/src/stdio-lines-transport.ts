@@ -2,7 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
-import { LineChunker } from './stdio-lines.js';
+import { LineChunker, type SkippedLine } from './stdio-lines.js';
+import { readLineHead } from './line-head.js';
 import { messageText } from './message-text.js';
 
 /**
@@ -13,9 +14,12 @@ import { messageText } from './message-text.js';
  * on the proxy's path every call crosses here twice. A request whose envelope is wrong but whose
  * id is usable is answered with -32600 under that id (the SDK would drop it, and its caller would
  * wait forever); any other line that is not a JSON-RPC message is reported through onerror and
- * skipped, as the SDK does. A line over `limit` bytes (LineChunker)
- * goes to `onTooLong` when given (the bins exit on it, see stdio-serve.ts), else it is reported
- * through onerror and closes the transport.
+ * skipped, as the SDK does. A line over `limit` bytes is skipped whole (LineChunker) and the
+ * stream goes on: where its first bytes name a top-level id (line-head.ts), its sender still
+ * hears of it. On the server end (`side: 'server'`, toward a caller) a request is answered with
+ * -32600 "too large"; on the client end (toward an upstream) an answer is delivered as an error
+ * under its id, so the request that waits for it fails with the reason, not with a closed
+ * connection. Anything else is reported through onerror.
  */
 export class StdioLinesTransport implements Transport {
   onmessage?: Transport['onmessage'];
@@ -28,20 +32,35 @@ export class StdioLinesTransport implements Transport {
     private readonly input: Readable,
     private readonly output: Writable,
     private readonly limit: number,
-    private readonly onTooLong?: (error: Error) => void,
+    /** Which end this is: a server's toward its caller, or a client's toward an upstream server. */
+    private readonly side: 'server' | 'client' = 'server',
   ) {}
 
   async start(): Promise<void> {
     if (this.lines) throw new Error('StdioLinesTransport already started');
-    const lines = new LineChunker(this.limit);
+    const lines = new LineChunker(this.limit, (line) => this.tooLong(line));
     this.lines = lines;
     lines.on('data', (chunk: Buffer) => this.read(chunk));
-    lines.on('error', (error: Error) => {
-      if (this.onTooLong) return this.onTooLong(error);
-      this.onerror?.(error);
-      void this.close();
-    });
+    lines.on('error', (error: Error) => this.onerror?.(error));
     this.input.pipe(lines);
+  }
+
+  /** A line past the limit, skipped: its sender is answered where its head names an id. */
+  private tooLong(line: SkippedLine): void {
+    if (this.closed) return;
+    const head = readLineHead(line.head);
+    const size = `${line.bytes} bytes, past the ${this.limit} read as one message`;
+    if (this.side === 'server' && head.id !== undefined && head.keys.has('method')) {
+      void this.send({ jsonrpc: '2.0', id: head.id, error: { code: -32600, message: `Invalid Request: the request is too large (${size}); it was not read.` } });
+      this.onerror?.(new Error(`skipped a request of ${size} (id ${JSON.stringify(head.id)}); it is answered with an error.`));
+      return;
+    }
+    if (this.side === 'client' && head.id !== undefined && !head.keys.has('method') && (head.keys.has('result') || head.keys.has('error'))) {
+      this.onerror?.(new Error(`skipped an answer of ${size} (id ${JSON.stringify(head.id)}); its request fails with that reason.`));
+      this.onmessage?.({ jsonrpc: '2.0', id: head.id, error: { code: -32603, message: `The server's answer is too large (${size}); it was not read.` } });
+      return;
+    }
+    this.onerror?.(new Error(`skipped a line of ${size}; no request or answer id could be read from its start.`));
   }
 
   send(message: JSONRPCMessage): Promise<void> {

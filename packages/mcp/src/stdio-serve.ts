@@ -12,10 +12,9 @@ export interface BoundedStdio {
 /**
  * This process's stdin/stdout as an MCP server transport that reads at most STDIO_LINE_LIMIT bytes
  * per line, for the bins that serve stdio (the demo server, the proxy). A line the transport cannot
- * read (not JSON, not JSON-RPC) goes to the server's onerror and is skipped. A line past the limit leaves the
- * stream in no known state: say so and exit non-zero, so that a supervisor restarts the process
- * instead of talking to one that silently never answers again. Ending stdin, SIGINT or SIGTERM
- * runs `stop` and exits 0.
+ * read (not JSON, not JSON-RPC) goes to the server's onerror and is skipped; so is a line past the
+ * limit, whose request is answered "too large" where its id can be read (StdioLinesTransport).
+ * Ending stdin, SIGINT or SIGTERM runs `stop` and exits 0.
  */
 export function boundedStdio(label: string, stop: () => Promise<unknown>): BoundedStdio {
   let stopping = false;
@@ -33,6 +32,6 @@ export function boundedStdio(label: string, stop: () => Promise<unknown>): Bound
     process.stderr.write(`${label}: stdio: ${why}; exiting with code 1.\n`);
     process.exit(1);
   };
-  const transport = new StdioLinesTransport(process.stdin, process.stdout, STDIO_LINE_LIMIT, (error) => fail(error.message));
+  const transport = new StdioLinesTransport(process.stdin, process.stdout, STDIO_LINE_LIMIT);
   return { transport, fail };
 }

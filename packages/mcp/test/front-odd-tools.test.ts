@@ -56,4 +56,53 @@ describe('a front over an upstream that lists odd entries', () => {
       await front.close();
     }
   });
+
+  /** A front over an in-memory upstream whose tools/list answers `list()`; calls echo their arguments. */
+  async function frontOver(list: () => unknown): Promise<{ client: Client; front: DialectFront; logger: ReturnType<typeof silentLogger>; close(): Promise<void> }> {
+    const upstream = new Server({ name: 'odd', version: '0' }, { capabilities: { tools: {} } });
+    upstream.setRequestHandler(ListToolsRequestSchema, () => list() as { tools: Tool[] });
+    upstream.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }] }));
+    const logger = silentLogger();
+    const open = async () => {
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await upstream.connect(b);
+      return a;
+    };
+    const front = new DialectFront({ restart: false, open }, { logger });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await front.connect(b);
+    const client = new Client({ name: 'odd-client', version: '0' });
+    await client.connect(a);
+    return { client, front, logger, close: async () => (await client.close(), await front.close()) };
+  }
+
+  it('leaves out a tool nested past the stack, named, and serves the rest', async () => {
+    let deep: unknown = { type: 'string' };
+    for (let i = 0; i < 5000; i++) deep = { type: 'object', properties: { n: deep } };
+    const run = await frontOver(() => ({ tools: [{ name: 'deep', inputSchema: deep }, upstreamTools[2]] }));
+    try {
+      const list = await run.client.listTools();
+      expect(list.tools.map((t) => t.name)).toEqual(['ok']);
+      expect(list._meta?.[OMITTED_META_KEY]).toEqual(['deep']);
+      expect(run.logger.lines.join('\n')).toContain('nests deeper than 256 levels');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('answers tools/list with an error, logged, when the upstream answers one with no tools array', async () => {
+    for (const answer of [{ tools: 'nope' }, {}, { tools: [], nextCursor: 5 }]) {
+      const run = await frontOver(() => answer);
+      try {
+        const refused = await run.client.listTools().then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        );
+        expect(refused?.message, JSON.stringify(answer)).toMatch(/not a list of tools: \/(tools|nextCursor) is/);
+        expect(run.logger.lines.join('\n')).toContain("its own tools/list fails (the upstream's tools/list result is not a list of tools");
+      } finally {
+        await run.close();
+      }
+    }
+  });
 });

@@ -39,6 +39,15 @@ describe('createDialectHttpHandler', () => {
     expect((r.json.result as { tools: unknown[] }).tools).toHaveLength(demoTools().length);
   });
 
+  it('refuses a URL that names two dialects, and takes one named twice alike', async () => {
+    const r = await send('POST', '/mcp?dialect=openai_strict&dialect=gemini', list);
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ id: 1, error: { code: -32600 } });
+    expect(r.json.error?.message).toContain('names the dialect 2 times ("openai_strict", "gemini")');
+    const same = await send('POST', '/mcp?dialect=gemini&dialect=gemini', list);
+    expect(same.status).toBe(200);
+  });
+
   it('has no other route: not per dialect, not anywhere else', async () => {
     const r = await send('POST', `/mcp/${dialects.defaultDialect}`, list);
     expect(r.status).toBe(404);

@@ -33,6 +33,16 @@ describe('registration', () => {
     expect(error.diagnostics.every((d) => d.severity === 'error')).toBe(true);
   });
 
+  it('refuses a tool nested past the stack with the depth bound at its pointer, and one holding a function', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 5000; i++) deep = { type: 'object', properties: { n: deep } };
+    const error = refusal([{ name: 'deep', inputSchema: deep, handler }]);
+    expect(error.message).toContain('tool "deep" at /inputSchema/properties/n');
+    expect(error.message).toContain('nests deeper than 256 levels');
+    const odd = refusal([{ name: 'odd', inputSchema: { type: 'object' }, annotations: { title: () => 'x' } as unknown as Record<string, unknown>, handler }]);
+    expect(odd.message).toMatch(/tool "odd"/);
+  });
+
   it('refuses a schema that declares an unsupported $schema', () => {
     const error = refusal([
       { name: 'old', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, handler },

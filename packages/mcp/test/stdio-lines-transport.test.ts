@@ -19,10 +19,10 @@ interface Wired {
   closed: () => boolean;
 }
 
-async function wired(limit = 1024): Promise<Wired> {
+async function wired(limit = 1024, side: 'server' | 'client' = 'server'): Promise<Wired> {
   const input = new PassThrough();
   const output = new PassThrough();
-  const transport = new StdioLinesTransport(input, output, limit);
+  const transport = new StdioLinesTransport(input, output, limit, side);
   const messages: JSONRPCMessage[] = [];
   const errors: string[] = [];
   let closed = false;
@@ -83,12 +83,31 @@ describe('StdioLinesTransport', () => {
     expect(w.errors).toEqual([expect.stringMatching(/got an array at \/params\/_meta/)]);
   });
 
-  it('closes on a line over its limit, with the reason', async () => {
+  it('skips a request over its limit, answers it "too large" under its top-level id, and reads on', async () => {
+    const w = await wired(64);
+    // An id inside params comes first in the text: the message's own id (7) is the one answered.
+    w.input.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"id":99,"x":"${'x'.repeat(100)}"},"id":7}\n`);
+    w.input.write(`{"jsonrpc":"2.0","id":8,"method":"ping"}\n`);
+    await settle();
+    expect(JSON.parse(w.output.read().toString())).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/too large \(\d+ bytes, past the 64/) } });
+    expect(w.messages).toEqual([ping(8)]);
+    expect(w.closed()).toBe(false);
+  });
+
+  it('skips a line over its limit with no id at its start, saying why', async () => {
     const w = await wired(64);
     w.input.write(`${'x'.repeat(100)}\n`);
+    w.input.write(`{"jsonrpc":"2.0","id":8,"method":"ping"}\n`);
     await settle();
-    expect(w.errors[0]).toMatch(/longer than 64 bytes/);
-    expect(w.closed()).toBe(true);
+    expect(w.errors[0]).toMatch(/skipped a line of 100 bytes, past the 64 .*no request or answer id/);
+    expect(w.messages).toEqual([ping(8)]);
+  });
+
+  it('on the client end, an answer over the limit reaches its request as an error', async () => {
+    const w = await wired(64, 'client');
+    w.input.write(`{"jsonrpc":"2.0","id":3,"result":{"text":"${'y'.repeat(100)}"}}\n`);
+    await settle();
+    expect(w.messages).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32603, message: expect.stringMatching(/answer is too large/) } }]);
   });
 
   it('writes each message as one line', async () => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { LineChunker } from '../src/stdio-lines.js';
+import { LineChunker, type SkippedLine } from '../src/stdio-lines.js';
 import { repoRoot } from './helpers.js';
 
 const demo = join(repoRoot, 'packages', 'mcp', 'dist', 'demo', 'server.js');
@@ -94,36 +94,43 @@ describe.each(servers)('%s over stdio, fed bad lines', (_name, args) => {
     expect(await run.exit).toBe(0);
   });
 
-  it('a line over 10 MiB: a clear message on stderr and exit code 1, after answering the lines before it', async () => {
+  it('a request over 10 MiB: answered "too large" under its id, and the lines after it are served', async () => {
     const run = start(args);
     const answered = run.answer(1);
     run.write(ping(1));
     expect(await answered).toMatchObject({ id: 1 });
-    run.write('x'.repeat(LIMIT + 10) + '\n');
-    expect(await run.exit).toBe(1);
-    expect(run.stderr()).toContain(`a line on stdin is longer than ${LIMIT} bytes`);
-    expect(run.stderr()).toContain('exiting with code 1');
+    const refused = run.answer(2);
+    run.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${'x'.repeat(LIMIT + 10)}"}}\n`);
+    expect(await refused).toMatchObject({ id: 2, error: { code: -32600, message: expect.stringContaining('too large') } });
+    const next = run.answer(3);
+    run.write(ping(3));
+    expect(await next).toMatchObject({ id: 3 });
+    expect(run.stderr()).toContain('skipped a request of');
+    run.end();
+    expect(await run.exit).toBe(0);
   });
 });
 
 describe('LineChunker', () => {
   /** The chunks as the reader receives them ('data' in flowing mode: one event per push). */
   const chunk = (pieces: string[], limit: number) =>
-    new Promise<{ out: string[]; error?: string }>((resolve) => {
+    new Promise<{ out: string[]; skipped: SkippedLine[] }>((resolve, reject) => {
       const out: string[] = [];
-      const stream = Readable.from(pieces.map((p) => Buffer.from(p))).pipe(new LineChunker(limit));
+      const skipped: SkippedLine[] = [];
+      const stream = Readable.from(pieces.map((p) => Buffer.from(p))).pipe(new LineChunker(limit, (line) => skipped.push(line)));
       stream.on('data', (c: Buffer) => out.push(c.toString('utf8')));
-      stream.on('end', () => resolve({ out }));
-      stream.on('error', (error) => resolve({ out, error: error.message }));
+      stream.on('end', () => resolve({ out, skipped }));
+      stream.on('error', reject);
     });
 
   it('hands on whole lines however the bytes were cut', async () => {
     expect((await chunk(['ab', 'c\nde', 'f\ng\n', 'h'], 100)).out).toEqual(['abc\n', 'def\ng\n', 'h']);
   });
 
-  it('refuses a line longer than the limit, whether it arrives in one piece or many', async () => {
-    expect((await chunk(['123456\n'], 5)).error).toContain('longer than 5 bytes');
-    expect((await chunk(['12', '34', '56', '7\n'], 5)).error).toContain('longer than 5 bytes');
-    expect((await chunk(['ok\n', '12345\n'], 5)).out).toEqual(['ok\n', '12345\n']);
+  it('skips a line longer than the limit, whether it arrives in one piece or many, and goes on', async () => {
+    expect(await chunk(['123456\nok\n'], 5)).toEqual({ out: ['ok\n'], skipped: [{ bytes: 6, head: '123456' }] });
+    expect(await chunk(['a\n12', '34', '56', '7\nok\n'], 5)).toEqual({ out: ['a\n', 'ok\n'], skipped: [{ bytes: 7, head: '123456' }] });
+    expect(await chunk(['ab', '123456789\n', 'x'], 5)).toEqual({ out: ['x'], skipped: [{ bytes: 11, head: 'ab123456789' }] });
+    expect(await chunk(['ok\n', '12345\n'], 5)).toEqual({ out: ['ok\n', '12345\n'], skipped: [] });
   });
 });

@@ -252,11 +252,32 @@ function dependenciesMet(node: Json, v: unknown): boolean {
  * its dependentRequired asks for) the spelled node still pins: an object spelled out as pinned
  * properties, another value as a const, alone or one anyOf branch each.
  */
-function spelledOut(node: Json, out: Json, keyword: string, value: unknown): boolean {
+function spelledOut(node: Json, out: Json, keyword: string, value: unknown, valueNotes: readonly string[][]): boolean {
   const values = keyword === 'const' ? [value] : keyword === 'enum' && Array.isArray(value) ? value : [];
   if (!values.some(isRecord)) return false;
   const branches = Array.isArray(out.anyOf) ? (out.anyOf as unknown[]) : [out];
-  return values.every((v) => !typeAdmits(node, v) || !dependenciesMet(node, v) || branches.some((b) => pinsValue(b, v)));
+  return values.every((v) => !typeAdmits(node, v) || !dependenciesMet(node, v) || branches.some((b) => tellsValue(b, v, valueNotes)));
+}
+
+/**
+ * Whether `node` pins `value` (pinsValue), or says it: a scalar named in its description beside the
+ * fixed words of an enum or const note (a dialect that drops enum writes "One of: \"dark\"."), an
+ * object spelled out as its properties, each told the same way.
+ */
+function tellsValue(node: unknown, value: unknown, valueNotes: readonly string[][]): boolean {
+  if (!isRecord(node)) return false;
+  if (pinsValue(node, value)) return true;
+  // null is told by the branch's own null: a nullable flag or a type that lists it.
+  if (value === null) return node.nullable === true || node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null'));
+  if (isRecord(value)) {
+    if (!isRecord(node.properties)) return false;
+    const props = node.properties;
+    const names = Object.keys(value);
+    const required = Array.isArray(node.required) ? (node.required as unknown[]) : [];
+    return Object.keys(props).length === names.length && names.every((k) => required.includes(k) && tellsValue(props[k], value[k], valueNotes));
+  }
+  const text = typeof node.description === 'string' ? node.description : '';
+  return text.includes(JSON.stringify(value)) && valueNotes.some((words) => words.every((w) => text.includes(w)));
 }
 
 const droppedRuleTold: InvariantCheck = {
@@ -270,6 +291,8 @@ const droppedRuleTold: InvariantCheck = {
       if (r.constAsEnum) renames.set('const', 'enum');
     }
     const notes = dialect.resolved.notes;
+    // The fixed words of the notes that state enum or const values, for values told in a branch.
+    const valueNotes = notes.filter((n) => n.keywords?.includes('enum') || n.keywords?.includes('const')).map((n) => fixedWords(n.text));
     const problems: string[] = [];
     for (const { at, canonical, spelled } of pairedSchemas(input, result.output)) {
       for (const { pointer, node } of propertyChainNodes(canonical)) {
@@ -277,7 +300,7 @@ const droppedRuleTold: InvariantCheck = {
         if (!isRecord(out)) continue;
         const text = typeof out.description === 'string' ? out.description : '';
         for (const [keyword, constrains] of Object.entries(ASSERTIONS)) {
-          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(node, out, keyword, node[keyword])) continue;
+          if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(node, out, keyword, node[keyword], valueNotes)) continue;
           // A keyword read as another (const as enum) is told by that one's note too.
           const names = [keyword, renames.get(keyword)];
           const told = notes.some((n) => names.some((k) => k !== undefined && n.keywords?.includes(k)) && fixedWords(n.text).every((w) => text.includes(w)));

@@ -77,7 +77,9 @@ export function notesFor(
         const k = (when[i] as readonly [string, string])[0];
         let text = texts?.get(k);
         if (text === undefined) {
-          text = safeStringify(remaining.get(k)) ?? '';
+          const v = remaining.get(k);
+          // An empty schema accepts every value: `{}` beside the closure keywords reads as `true`.
+          text = (k === 'additionalProperties' || k === 'unevaluatedProperties') && isEmptyObject(v) ? 'true' : (safeStringify(v) ?? '');
           (texts ??= new Map()).set(k, text);
         }
         if (text !== (when[i] as readonly [string, string])[1]) {
@@ -104,4 +106,10 @@ export function notesFor(
     if (remaining.has(k) && RULE_KEYWORDS.has(k)) lost.push(k);
   }
   return carriedBy ? { sentences, lost, carriedBy } : { sentences, lost };
+}
+
+function isEmptyObject(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  for (const _ in v) return false;
+  return true;
 }

@@ -386,6 +386,13 @@ describe('other node rules', () => {
     expect(patterned.description).toMatch(/Must match all of/);
   });
 
+  it('words additionalProperties {} (an empty schema, as zod writes it) as true, not as "must match {}"', () => {
+    for (const id of ['openai_strict', 'gemini']) {
+      const out = convert({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: {} }, loadDialects().get(id)).output as { description?: string };
+      expect(out.description, id).toBe('Other properties are accepted.');
+    }
+  });
+
   it('reports a node that accepts nothing where the spelling accepts something', () => {
     const requiredAndRefused = { type: 'object', properties: { x: { $ref: '#/$defs/Base', properties: { s: { type: 'string' } }, required: ['s'] } }, $defs: { Base: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } } };
     for (const id of ['openai_strict', 'anthropic_strict', 'gemini']) {

@@ -263,19 +263,21 @@ export class DialectFront {
    * answers its own tools/list with an error (an McpServer tool whose zod schema the SDK cannot
    * write, `z.date()`) is still up: bare, it fails tools/list and serves everything else, and so it
    * does here. Its error answers tools/list in every dialect; the tools it listed last (none, if it
-   * never could) are still judged here, and any other call is the upstream's to judge, as bare. A
-   * timeout or a lost connection still fails the read.
+   * never could) are still judged here, and any other call is the upstream's to judge, as bare. So
+   * is a tools/list the upstream never answers (a timeout, named as such) or answers with no list of
+   * tools. A lost connection still fails the read (the link restarts the upstream).
    */
   private async readTools(client: Client): Promise<boolean> {
     let tools: unknown[];
     try {
       tools = await listAllTools(client, this.forwarding.requestTimeoutMs);
     } catch (error) {
-      if (!(error instanceof McpError) || error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed) throw error;
+      if (!(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed) throw error;
+      const failure = error.code === ErrorCode.RequestTimeout ? new McpError(ErrorCode.RequestTimeout, `the upstream did not answer tools/list (${unprefixed(error)})`) : error;
       if (this.listFailure === undefined) {
-        this.logger.warn(`upstream: its own tools/list fails (${unprefixed(error)}); tools/list is answered with that error; a tool it did not list before goes to it unjudged, as it would bare.`);
+        this.logger.warn(`upstream: its own tools/list fails (${unprefixed(failure)}); tools/list is answered with that error; a tool it did not list before goes to it unjudged, as it would bare.`);
       }
-      this.listFailure = upstreamError(error);
+      this.listFailure = upstreamError(failure);
       return false;
     }
     if (this.listFailure !== undefined) this.logger.warn('upstream: its tools/list answers again; its tools are served in every dialect.');

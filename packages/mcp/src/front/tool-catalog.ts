@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '@redouble/dialects';
 import { ToolCaller } from '../call-tool.js';
 import type { Logger } from '../logger.js';
@@ -118,13 +118,25 @@ export async function listAllTools(client: Client, timeoutMs?: number): Promise<
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: timeoutMs })) as Record<string, unknown>;
-    if (Array.isArray(result.tools)) {
-      for (const tool of result.tools) tools.push(tool);
+    // A result with no tools array is no list at all, not an empty one: served as empty, every call
+    // would go to the upstream unjudged with nothing said. It fails the read like an error answer.
+    if (!Array.isArray(result.tools)) {
+      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /tools is ${kindOf(result.tools)}, not an array`);
     }
+    for (const tool of result.tools) tools.push(tool);
     const next = result.nextCursor;
-    if (typeof next !== 'string' || seen.has(next)) return tools;
+    if (next !== undefined && typeof next !== 'string') {
+      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /nextCursor is ${kindOf(next)}, not a string`);
+    }
+    if (next === undefined || seen.has(next)) return tools;
     seen.add(next);
     cursor = next;
   }
   return tools;
+}
+
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }

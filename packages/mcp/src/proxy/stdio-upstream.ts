@@ -23,7 +23,7 @@ const EXIT_WAIT_MS = 2000;
  * proxy's caller end does (StdioLinesTransport: one JSON.parse, the envelope checked by hand). On
  * a 16 KB tool result that was about a twelfth of the proxy's instructions per call (callgrind).
  * A line that is not a JSON-RPC message is reported through onerror and skipped, as the SDK does;
- * a line past STDIO_LINE_LIMIT is reported and closes the connection (the link starts it again).
+ * a line past STDIO_LINE_LIMIT is skipped, and the request its answer was for fails with that reason.
  */
 export class StdioUpstreamTransport implements Transport {
   onmessage?: Transport['onmessage'];
@@ -62,11 +62,10 @@ export class StdioUpstreamTransport implements Transport {
       });
       child.stdin!.on('error', (error) => this.onerror?.(error));
       child.stdout!.on('error', (error) => this.onerror?.(error));
-      const lines = new StdioLinesTransport(child.stdout!, child.stdin!, STDIO_LINE_LIMIT);
+      const lines = new StdioLinesTransport(child.stdout!, child.stdin!, STDIO_LINE_LIMIT, 'client');
       this.lines = lines;
       lines.onmessage = (message) => this.onmessage?.(message);
       lines.onerror = (error) => this.onerror?.(error);
-      // Closed by a line past the limit: the stream is in no known state, so the upstream goes.
       lines.onclose = () => void this.close().catch(() => undefined);
       void lines.start();
     });
