@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // dialects-mcp: the package's command. `dialects-mcp proxy` serves any MCP server in every dialect.
-import { DialectError } from '@redouble/dialects';
+import { DialectError, loadDialects } from '@redouble/dialects';
 import { DialectFront } from './front/dialect-front.js';
 import { describeUpstream, openUpstream } from './proxy/open-upstream.js';
 import { parseProxyOptions, USAGE, type ProxyOptions } from './proxy/options.js';
@@ -32,6 +32,8 @@ async function main(argv: string[]): Promise<void> {
     front = new DialectFront(
       { open: () => openUpstream(options.upstream), restart: true, startTimeoutMs: options.startTimeoutMs },
       {
+        // A broken rule file is refused here with its file, line and what is wrong (exit 2).
+        registry: options.dialectsDirs.length > 0 ? loadDialects({ dirs: options.dialectsDirs }) : undefined,
         defaultDialect: options.dialect,
         pageSize: options.pageSize,
         requestTimeoutMs: options.timeoutMs,

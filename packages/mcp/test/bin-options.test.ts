@@ -3,6 +3,9 @@
 // '0x10' as 16, '1e3' as 1000, ' 5 ' as 5; and node reads an empty --host as every interface. Each
 // is a bad command line (docs/error-handling.md): exit 2, the usage, a message naming the option
 // and the value. Runs the built bins; one that serves instead is stopped as soon as it listens.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoBin, killIfRunning, proxyBin, runBin, watchedPid, watchedUpstream } from './bin-helpers.js';
 
@@ -49,6 +52,28 @@ describe('dialects-mcp proxy refuses an odd number or an empty host', () => {
     expectRefused(run, option, value, 'Usage: dialects-mcp proxy');
     // Refused before anything started.
     expect(watchedPid(run.stderr)).toBeUndefined();
+  });
+});
+
+describe('dialects-mcp proxy --dialects-dir', () => {
+  it('serves a dialect added in YAML, and refuses a broken rule file with its file and line before starting anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-dialects-'));
+    try {
+      writeFileSync(join(dir, 'x@1.yaml'), 'dialect: x\nversion: "1"\nbogus: [\n');
+      const broken = await runBin([proxyBin, 'proxy', '--dialects-dir', dir, '--port', '0', '--', ...watchedUpstream]);
+      upstreams.push(watchedPid(broken.stderr));
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain(`${join(dir, 'x@1.yaml')}:4:1`);
+      expect(watchedPid(broken.stderr)).toBeUndefined();
+      rmSync(join(dir, 'x@1.yaml'));
+      writeFileSync(join(dir, 'their_reader@2026-12.yaml'), ['dialect: their_reader', 'version: "2026-12"', 'status: draft', 'summary: gemini, as their reader reads it.', 'extends: gemini@2026-10', 'sources:', '  page:', '    url: https://example.com/page', '    title: A page', '    read: 2026-12-05', 'rules: []', ''].join('\n'));
+      const served = await runBin([proxyBin, 'proxy', '--dialects-dir', dir, '--port', '0', '--', ...watchedUpstream]);
+      upstreams.push(watchedPid(served.stderr));
+      expect(served.listened).toBe(true);
+      expect(served.stdout).toContain('their_reader');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,8 @@ export interface ProxyOptions {
   upstream: Upstream;
   stdio: boolean;
   dialect: string | undefined;
+  /** Folders of rule files loaded beside the bundled dialects (a YAML file there adds a dialect). */
+  dialectsDirs: string[];
   host: string;
   port: number;
   pageSize: number | undefined;
@@ -25,6 +27,8 @@ judged against the upstream's canonical schema; everything else passed through.
   --port N          HTTP port (default 3000; 0 picks a free one)
   --host ADDR       address to bind (default 127.0.0.1)
   --dialect NAME    the dialect for requests that name none (over HTTP, ?dialect=NAME picks one)
+  --dialects-dir DIR  also load the rule files in DIR (repeatable), as the dialects CLI does: a dialect
+                    added or moved in YAML is served without code
   --page-size N     tools per tools/list page (default: all in one answer)
   --timeout MS      how long a forwarded request may go without an answer or progress (default 60000)
   --start-timeout MS  how long the upstream may take to answer initialize, its start included; it is
@@ -41,6 +45,7 @@ export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
       upstream: { type: 'string' },
       stdio: { type: 'boolean', default: false },
       dialect: { type: 'string' },
+      'dialects-dir': { type: 'string', multiple: true },
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '3000' },
       'page-size': { type: 'string' },
@@ -69,6 +74,7 @@ export function parseProxyOptions(argv: readonly string[]): ProxyOptions {
     upstream,
     stdio: values.stdio,
     dialect: values.dialect,
+    dialectsDirs: values['dialects-dir'] ?? [],
     host: parseHost(values.host),
     port: parsePort(values.port),
     pageSize: values['page-size'] === undefined ? undefined : parseInteger('--page-size', values['page-size'], 1, Number.MAX_SAFE_INTEGER),
