@@ -35,12 +35,10 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     }
     const { handler, ...rest } = definition;
     // A private copy: the author may reuse or change their objects later; what is served must not move.
-    const copied = privateCopy(rest, index);
-    if (!('tool' in copied)) {
-      problems.push(...copied.problems);
-      return;
-    }
-    const tool = copied.tool;
+    const copied = privateCopy(rest);
+    // Lint reads without recursion: where the copy failed, it reads the author's own objects, and
+    // names the place (the schema depth bound, at its JSON pointer) where it can.
+    const tool = typeof copied === 'string' ? rest : copied;
     const report = lintTools(tool);
     let invalid = false;
     for (const d of report.diagnostics) {
@@ -50,9 +48,13 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
         problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
       } else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
     }
+    if (typeof copied === 'string') {
+      if (!invalid) problems.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${tool.name}": ${copied}.`, path: `/${index}` });
+      return;
+    }
     // A tool refused for its errors needs no word that its check was incomplete.
-    if (!report.complete && !invalid) logger.warn(`warning: tool "${tool.name}": its schemas could not be checked completely.`);
-    if (!invalid) registered.set(tool.name, { name: tool.name, tool, handler });
+    if (!report.complete && !invalid) logger.warn(`warning: tool "${copied.name}": its schemas could not be checked completely.`);
+    if (!invalid) registered.set(copied.name, { name: copied.name, tool: copied, handler });
   });
   return { registered, problems };
 }
@@ -60,23 +62,13 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
 /**
  * A structured clone of a tool definition, or why there is none: a definition nested past the
  * clone's stack (thousands of levels) or holding what cannot be cloned (a function, a symbol) is
- * that tool's problem, not a crash of the whole registration. Lint reads the original without
- * recursion and names the place where it can (the schema depth bound, at its JSON pointer).
+ * that tool's problem, not a crash of the whole registration.
  */
-function privateCopy(rest: Omit<DialectTool, 'handler'>, index: number): { tool: RegisteredTool['tool'] } | { problems: Diagnostic[] } {
+function privateCopy(rest: Omit<DialectTool, 'handler'>): RegisteredTool['tool'] | string {
   try {
-    return { tool: structuredClone(rest) as RegisteredTool['tool'] };
+    return structuredClone(rest) as RegisteredTool['tool'];
   } catch (err) {
-    const name = typeof rest.name === 'string' ? rest.name : `#${index}`;
-    let found: Diagnostic[] = [];
-    try {
-      found = lintTools(rest).diagnostics.filter((d) => d.severity === 'error');
-    } catch {
-      // The reason below still says what is wrong.
-    }
-    if (found.length > 0) return { problems: found.map((d) => ({ ...d, message: `tool "${name}" at ${d.path || '/'}: ${d.message}`, path: `/${index}${d.path}` })) };
-    const why = err instanceof RangeError ? 'it nests too deeply to copy' : `it holds what is not JSON data (${err instanceof Error ? err.message : String(err)})`;
-    return { problems: [{ code: 'tool-definition-invalid', severity: 'error', message: `tool "${name}": ${why}.`, path: `/${index}` }] };
+    return err instanceof RangeError ? 'it nests too deeply to copy' : `it holds what is not JSON data (${err instanceof Error ? err.message : String(err)})`;
   }
 }
 

@@ -67,10 +67,16 @@ describe('dialects-mcp proxy --dialects-dir', () => {
       expect(watchedPid(broken.stderr)).toBeUndefined();
       rmSync(join(dir, 'x@1.yaml'));
       writeFileSync(join(dir, 'their_reader@2026-12.yaml'), ['dialect: their_reader', 'version: "2026-12"', 'status: draft', 'summary: gemini, as their reader reads it.', 'extends: gemini@2026-10', 'sources:', '  page:', '    url: https://example.com/page', '    title: A page', '    read: 2026-12-05', 'rules: []', ''].join('\n'));
-      const served = await runBin([proxyBin, 'proxy', '--dialects-dir', dir, '--port', '0', '--', ...watchedUpstream]);
+      // Named as the default, a dialect the proxy did not load is refused (exit 2) before it listens;
+      // the run is stopped at its "listening on" line, so the line after it may never be read.
+      const served = await runBin([proxyBin, 'proxy', '--dialects-dir', dir, '--dialect', 'their_reader', '--port', '0', '--', ...watchedUpstream]);
       upstreams.push(watchedPid(served.stderr));
       expect(served.listened).toBe(true);
-      expect(served.stdout).toContain('their_reader');
+      expect(served.stderr).not.toContain('unknown dialect');
+      const without = await runBin([proxyBin, 'proxy', '--dialect', 'their_reader', '--port', '0', '--', ...watchedUpstream]);
+      upstreams.push(watchedPid(without.stderr));
+      expect(without.code).toBe(2);
+      expect(without.stderr).toContain('unknown dialect "their_reader"');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@
 import type { CompiledNote } from './plan.js';
 import type { Vocabulary } from '../rules/schema.js';
 import { RULE_KEYWORDS } from './keywords.js';
-import { safeStringify } from './data.js';
+import { isPlainObject, safeStringify } from './data.js';
 import { fill } from './placeholders.js';
 import { renderWords } from './words.js';
 import { isNoOp } from './no-op.js';
@@ -79,7 +79,7 @@ export function notesFor(
         if (text === undefined) {
           const v = remaining.get(k);
           // An empty schema accepts every value: `{}` beside the closure keywords reads as `true`.
-          text = (k === 'additionalProperties' || k === 'unevaluatedProperties') && isEmptyObject(v) ? 'true' : (safeStringify(v) ?? '');
+          text = (k === 'additionalProperties' || k === 'unevaluatedProperties') && isPlainObject(v) && Object.keys(v).length === 0 ? 'true' : (safeStringify(v) ?? '');
           (texts ??= new Map()).set(k, text);
         }
         if (text !== (when[i] as readonly [string, string])[1]) {
@@ -106,10 +106,4 @@ export function notesFor(
     if (remaining.has(k) && RULE_KEYWORDS.has(k)) lost.push(k);
   }
   return carriedBy ? { sentences, lost, carriedBy } : { sentences, lost };
-}
-
-function isEmptyObject(v: unknown): boolean {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  for (const _ in v) return false;
-  return true;
 }

@@ -7,6 +7,7 @@ import { ToolPager, toolSetVersion } from '../paginate.js';
 import { checkTools, formatProblems } from '../register-tools.js';
 import type { DialectTool, ToolHandler } from '../tool-definition.js';
 import { ToolListCache } from '../tool-list-cache.js';
+import { valueKind } from '../value-kind.js';
 
 /** One version of the upstream's tool set, with everything built from it; replaced whole, never edited. */
 export interface CatalogGeneration {
@@ -121,22 +122,16 @@ export async function listAllTools(client: Client, timeoutMs?: number): Promise<
     // A result with no tools array is no list at all, not an empty one: served as empty, every call
     // would go to the upstream unjudged with nothing said. It fails the read like an error answer.
     if (!Array.isArray(result.tools)) {
-      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /tools is ${kindOf(result.tools)}, not an array`);
+      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /tools is ${valueKind(result.tools)}, not an array`);
     }
     for (const tool of result.tools) tools.push(tool);
     const next = result.nextCursor;
     if (next !== undefined && typeof next !== 'string') {
-      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /nextCursor is ${kindOf(next)}, not a string`);
+      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /nextCursor is ${valueKind(next)}, not a string`);
     }
     if (next === undefined || seen.has(next)) return tools;
     seen.add(next);
     cursor = next;
   }
   return tools;
-}
-
-function kindOf(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }

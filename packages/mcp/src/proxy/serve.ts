@@ -7,7 +7,7 @@ import { boundedStdio } from '../stdio-serve.js';
 
 /**
  * Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too.
- * A line past the stdio bound ends the proxy with exit 1 (see boundedStdio).
+ * A line past the stdio bound is skipped, its request answered "too large" (see boundedStdio).
  */
 export async function serveStdio(front: DialectFront, upstream: string): Promise<void> {
   const { transport } = boundedStdio('dialects-mcp proxy', () => front.close());
