@@ -72,16 +72,16 @@ export function toolSetVersion(tools: readonly unknown[]): string {
     try {
       text = JSON.stringify(tool);
     } catch {
-      // Nested past the stack (or not JSON): that tool is refused when checked; the set counts as
-      // new at each reload, which costs a list_changed at most, never the whole list.
-      text = `\u0000unreadable ${++unreadable}`;
+      // Nested past the stack (or not JSON): that tool is refused when checked, so what it holds is
+      // never served; its name and place stand for it, and a reload that changed nothing else
+      // keeps the version (no spurious list_changed, cursors stay valid).
+      const name = tool !== null && typeof tool === 'object' ? (tool as { name?: unknown }).name : undefined;
+      text = `\u0000unreadable ${typeof name === 'string' ? JSON.stringify(name) : '-'}`;
     }
     hash.update(text ?? 'undefined').update('\n');
   }
   return hash.digest('base64url').slice(0, 16);
 }
-
-let unreadable = 0;
 
 function encodeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');

@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DialectFront, OMITTED_META_KEY } from '../src/index.js';
+import { ToolCatalog } from '../src/front/tool-catalog.js';
 import { silentLogger } from './helpers.js';
 
 const upstreamTools = [
@@ -88,6 +89,24 @@ describe('a front over an upstream that lists odd entries', () => {
     } finally {
       await run.close();
     }
+  });
+
+  it('reads a re-listed set holding a tool nested past the stack as unchanged, and a changed one as changed', () => {
+    const deepTool = (name: string) => {
+      let deep: unknown = { type: 'string' };
+      for (let i = 0; i < 20_000; i++) deep = { type: 'object', properties: { n: deep } };
+      return { name, inputSchema: deep };
+    };
+    const catalog = new ToolCatalog(() => async () => ({ content: [] }), silentLogger(), undefined);
+    const ok = upstreamTools[2];
+    expect(catalog.replace([deepTool('deep'), ok])).toBe(true);
+    const version = catalog.current.version;
+    // The same set listed again (as after an upstream's list_changed that changed nothing): no
+    // list_changed for callers, and a cursor issued before stays valid.
+    expect(catalog.replace([deepTool('deep'), ok])).toBe(false);
+    expect(catalog.current.version).toBe(version);
+    expect(catalog.replace([deepTool('deeper'), ok])).toBe(true);
+    expect(catalog.replace([ok, deepTool('deeper')])).toBe(true);
   });
 
   it('answers tools/list with an error, logged, when the upstream answers one with no tools array', async () => {

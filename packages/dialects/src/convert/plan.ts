@@ -121,6 +121,11 @@ export interface Plan {
   readonly nullInEnum: boolean;
   /** Parent keywords moved into union branches. */
   readonly unionMove?: readonly string[];
+  /**
+   * The spelling of an object changes what it says of a name it does not declare (every object is
+   * closed, or additionalProperties is dropped), so a required name is declared first (walk-required.ts).
+   */
+  readonly declaresRequired: boolean;
   readonly limits?: LimitsRule;
   /** What the walk counts for those limits (limits.ts); absent when it counts nothing. */
   readonly counting?: Counting;
@@ -252,6 +257,7 @@ function compile(dialect: Dialect): Plan {
   });
   const identity = rules.length === 0 && other === KEEP;
   const counting = countingFor(limits);
+  const closureDropped = [rootPolicies, belowPolicies].some((m) => (m.get('additionalProperties') ?? other).kind === 'drop');
   return {
     dialectId: dialect.id,
     identity,
@@ -280,6 +286,7 @@ function compile(dialect: Dialect): Plan {
     ...(deriveBelow ? { deriveBelow } : {}),
     nullInEnum,
     ...(unionMove ? { unionMove } : {}),
+    declaresRequired: !identity && (closed === 'all' || closureDropped),
     ...(limits ? { limits } : {}),
     ...(counting ? { counting } : {}),
     notes: compiledNotes,

@@ -19,6 +19,7 @@ import { falseUnspellable } from './walk-boolean.js';
 import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull, typeRefusesAllValues, valuesWithinType } from './walk-merge.js';
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
+import { declareRequired } from './walk-required.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
@@ -47,6 +48,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
+  if (plan.declaresRequired && Array.isArray(own(node, 'required'))) node = declareRequired(s, node);
   // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
@@ -58,6 +60,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   let renamedNotes: Set<string> | undefined;
   let inputKeys: Map<string, string> | undefined;
   let explainRanges: Map<string, [number, number]> | undefined;
+  // Where in s.diags the walks of additionalProperties and patternProperties reported (a map closed later takes those back).
+  let mapDiagnostics: [number, number][] | undefined;
   let mayCollide = normalize;
   let itemsFalse = false;
   let falseNames: string[] | undefined;
@@ -152,7 +156,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       const saved = s.tokens;
       if (origin) s.tokens = tokenList(origin);
       else saved.push(key);
-      const mark = k === 'additionalProperties' || k === 'patternProperties' ? keywordMark : -1;
+      const map = k === 'additionalProperties' || k === 'patternProperties';
+      const mark = map ? keywordMark : -1;
+      const diagMark = map ? s.diags.length : -1;
       if (value === false && k === 'items' && falseUnspellable(s)) v = SKIP;
       else if (kind === Kind.Sub) v = walk(s, value, false, k);
       else if (kind === Kind.Arr && Array.isArray(value)) v = walkArray(s, value, k, (k === 'anyOf' || k === 'oneOf') && typeof node.type === 'string' ? node.type : undefined);
@@ -161,6 +167,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       if (origin) s.tokens = saved;
       else saved.pop();
       if (mark >= 0 && explain) (explainRanges ??= new Map()).set(k, [mark, explain.length]);
+      if (diagMark >= 0 && s.diags.length > diagMark) (mapDiagnostics ??= []).push([diagMark, s.diags.length]);
     }
     if (v === SKIP) {
       itemsFalse = true;
@@ -184,6 +191,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     report(s, 'accepts-nothing', 'warning', `the type ${JSON.stringify(canonical.type)} admits none of the listed values, so the canonical schema accepts no value here; this dialect drops the values, so the spelled schema accepts values of that type, which the server refuses`, pointer(s));
     dropped = dropped.filter(([k]) => k !== 'enum' && k !== 'const');
   }
+  if (dropped !== undefined && dropped.some(([k, v]) => k === 'additionalProperties' && v === false)) closedOutRequired(s, node);
 
   if (plan.identity) return out;
   // A dropped `not: {type: T}` takes T out of a type list, before the list is spelled (any-value.ts).
@@ -204,7 +212,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, carried ? 'carried' : nullOnly ? 'bare' : undefined);
-  if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges);
+  if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges, false, mapDiagnostics);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
@@ -262,6 +270,24 @@ function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, name
   const list = events ? [...events] : [];
   for (const name of names) list.push({ event: 'false-property', vars: { name } });
   return list;
+}
+
+/**
+ * A closed object that requires a name it neither declares nor matches by a pattern accepts no
+ * object; a dialect that drops the closure spells one that accepts objects holding that name,
+ * which the server refuses. Reported at the first such name (lint says the same of the schema:
+ * json-schema.tool-schema.required-refused). A node with patterns is left alone, as in lint.
+ */
+function closedOutRequired(s: WalkState, node: JsonObject): void {
+  const required = own(node, 'required');
+  if (!Array.isArray(required)) return;
+  const patterns = own(node, 'patternProperties');
+  if (isPlainObject(patterns) && Object.keys(patterns).length > 0) return;
+  const props = own(node, 'properties');
+  const declared = isPlainObject(props) ? props : {};
+  const i = required.findIndex((n) => typeof n === 'string' && !hasOwn(declared, n));
+  if (i < 0) return;
+  report(s, 'accepts-nothing', 'warning', `${JSON.stringify(required[i])} is required, but the object is closed and does not declare it, so the canonical schema accepts no object here; this dialect does not spell the closure, so the spelled schema accepts objects holding it, which the server refuses`, at(s, node, 'required', String(i)));
 }
 
 /** A string enum past the dialect's size for large enums is reported (it is still kept). */

@@ -19,6 +19,7 @@ export function finishObjects(
   dropped: [string, unknown][] | undefined,
   explainRanges?: Map<string, [number, number]>,
   mergedRoot = false,
+  mapDiagnostics?: [number, number][],
 ): [string, unknown][] | undefined {
   const plan = s.plan;
   const t = own(out, 'type');
@@ -47,10 +48,11 @@ export function finishObjects(
     if (open && plan.maps === 'close-and-report') {
       const here = pointer(s);
       report(s, 'map-closed', 'warning', 'this object accepts other properties; the dialect closes every object, so the spelled schema refuses them though the canonical schema accepts them (the server still does)', here);
-      // The map's value schemas are not in the output: a narrowing found inside them is no longer news.
-      for (let i = s.diags.length - 1; i >= 0; i--) {
-        const d = s.diags[i] as (typeof s.diags)[number];
-        if (d.code === 'any-value-narrowed' && (d.path.startsWith(`${here}/additionalProperties`) || d.path.startsWith(`${here}/patternProperties/`))) s.diags.splice(i, 1);
+      // The map's value schemas are not in the output: a narrowing found while walking them is no
+      // longer news. Found by when it was reported, not where: a required name declared with the
+      // map's schema (walk-required.ts) points there too, and it is still in the output.
+      for (const [from, to] of [...(mapDiagnostics ?? [])].sort((a, b) => b[0] - a[0])) {
+        for (let i = to - 1; i >= from; i--) if ((s.diags[i] as (typeof s.diags)[number]).code === 'any-value-narrowed') s.diags.splice(i, 1);
       }
       const list = dropped ?? [];
       // Dropped pattern properties carry their own sentence; the closure has none to add then.

@@ -119,11 +119,8 @@ export const FAST_KEYWORDS: readonly string[] = [...KEYWORDS.keys()];
 
 /** True when `schema` is plainly valid against both meta-schemas; false means "ask the full check". */
 export function plainlyValid(schema: unknown): boolean {
-  resourceIds = 0;
   try {
-    // A second `$id` means an embedded resource or an anchor, whose name may repeat one already
-    // declared (the meta-schema cannot see that): a no, so the caller's thorough check looks (meta-check.ts).
-    return schemaOk(schema) && resourceIds <= 1;
+    return schemaOk(schema, true);
   } catch {
     // Nesting past the stack: the full check decides (and reports) it.
     return false;
@@ -266,14 +263,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function schemaOk(node: unknown): boolean {
+/** `root`: the document's own node, the one place a `$id` is taken here (see NESTED_CHECKS). */
+function schemaOk(node: unknown, root = false): boolean {
   if (typeof node === 'boolean') return true;
   if (!isObject(node)) return false;
   // Valid for both meta-schemas, but no schema Ajv compiles: a no here lets convert's check
   // (checkSchemaDocument with `judged`) look for it, at no cost to the common yes.
   if (isTypelessNullable(node)) return false;
+  const checks = root ? ROOT_CHECKS : NESTED_CHECKS;
   for (const key in node) {
-    const check = CHECKS.get(key);
+    const check = checks.get(key);
     if (check !== undefined && !check(node[key])) return false;
   }
   return true;
@@ -310,7 +309,14 @@ const CHECK_OF: Record<K, (v: unknown) => boolean> = {
   [K.Fallback]: () => false,
 };
 
-const CHECKS: ReadonlyMap<string, (v: unknown) => boolean> = new Map([...KEYWORDS].map(([key, kind]) => [key, CHECK_OF[kind]]));
+const ROOT_CHECKS: ReadonlyMap<string, (v: unknown) => boolean> = new Map([...KEYWORDS].map(([key, kind]) => [key, CHECK_OF[kind]]));
+
+/**
+ * Below the root, a `$id` is an embedded resource or (draft-07) an anchor, whose name may repeat
+ * one already declared, which the meta-schema cannot see: a no, so the thorough check looks
+ * (meta-check.ts). Rare in tool schemas, so the quick yes loses nothing that matters.
+ */
+const NESTED_CHECKS: ReadonlyMap<string, (v: unknown) => boolean> = new Map([...ROOT_CHECKS].map(([key, check]) => [key, key === '$id' ? () => false : check]));
 
 function schemaMapOk(v: unknown): boolean {
   if (!isObject(v)) return false;
@@ -347,16 +353,9 @@ function dependenciesOk(v: unknown): boolean {
   return true;
 }
 
-/**
- * The `$id`s (a resource, or draft-07's "#name" anchor) the current quick check met. Module state,
- * but only within one synchronous plainlyValid call, which resets it first and never re-enters.
- */
-let resourceIds = 0;
-
-/** 2020-12: a URI reference with no fragment but an empty one (counted, see resourceIds). */
+/** 2020-12: a URI reference with no fragment but an empty one. */
 function idOk(v: unknown): boolean {
   if (typeof v !== 'string') return false;
-  resourceIds++;
   const hash = v.indexOf('#');
   return hash === -1 || hash === v.length - 1;
 }

@@ -23,6 +23,7 @@ export const RULE = {
   outputSchemaObjectRoot: 'mcp.tool.output-schema.object-root',
   toolSchemaValid: 'json-schema.tool-schema.valid',
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
+  requiredRefused: 'json-schema.tool-schema.required-refused',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -44,6 +45,13 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     applies: 'all revisions',
     summary:
       'No OpenAPI `nullable: true`: without a `type` Ajv (the judge) cannot compile the schema (error); beside a type without "null" only Ajv reads it as adding null (warning).',
+  },
+  {
+    id: RULE.requiredRefused,
+    level: 'should',
+    severities: ['warning'],
+    applies: 'all revisions',
+    summary: 'No property is required and refused at once (a false property schema, or additionalProperties: false for an undeclared name): such a schema accepts no object.',
   },
   {
     id: RULE.inputSchemaPresent,

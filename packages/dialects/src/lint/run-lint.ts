@@ -15,6 +15,7 @@ import { inputSchemaPresent } from './rules/input-schema-present.js';
 import { legacySchemaShape } from './rules/legacy-schema-shape.js';
 import { outputSchemaObjectRoot } from './rules/output-schema-object-root.js';
 import { openapiNullable } from './rules/openapi-nullable.js';
+import { requiredRefused } from './rules/required-refused.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import type { LintOptions, LintResult } from './types.js';
 
@@ -25,6 +26,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.outputSchemaObjectRoot, run: outputSchemaObjectRoot },
   { id: RULE.toolSchemaValid, run: toolSchemaValid },
   { id: RULE.openapiNullable, run: openapiNullable },
+  { id: RULE.requiredRefused, run: requiredRefused },
   { id: RULE.legacySchemaShape, run: legacySchemaShape },
   { id: RULE.examplesShape, run: examplesShape },
   { id: RULE.examplesValid, run: examplesValid },

@@ -162,6 +162,15 @@ describe('meta-check quick yes and its narrowing after a no (lint/meta-fast.ts)'
     expect(quick.length / valid.length).toBeGreaterThan(0.95);
   });
 
+  it('takes a $id at the root only; one below it (a resource or an anchor) goes to the thorough check', () => {
+    expect(plainlyValid({ $id: 'https://example.com/s', type: 'object' })).toBe(true);
+    expect(plainlyValid({ $id: 'https://example.com/s#frag', type: 'object' })).toBe(false);
+    expect(plainlyValid({ type: 'object', properties: { a: { $id: 'https://example.com/a', type: 'string' } } })).toBe(false);
+    expect(plainlyValid({ $defs: { a: { $id: '#a' } } })).toBe(false);
+    // Asked twice in a row: the answer is the schema's alone, nothing carried from the last call.
+    expect(plainlyValid({ $id: 'https://example.com/s', type: 'object' })).toBe(true);
+  });
+
   it('sends the full check only the failing subschemas, the smallest that stand where their meta-schema applies directly', () => {
     const pointers = (schema: unknown, draft: '2020-12' | 'draft-07') => subschemasToCheck(schema, draft).map(([, t]) => `/${t.join('/')}`);
     const bad = { type: 'integer', exclusiveMinimum: true };

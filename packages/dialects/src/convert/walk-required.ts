@@ -1,0 +1,76 @@
+/**
+ * Pass 3, nodes, before the keywords (docs/architecture.md): a name in `required` that the node's
+ * `properties` does not declare, in a dialect whose spelling of an object changes what it says of
+ * undeclared names (it closes every object, or drops additionalProperties). Spelled as it stands,
+ * such a node is wrong both ways: a closed spelling refuses the very name it requires (so it
+ * accepts nothing where the canonical schema accepts objects), and vendors that check `required`
+ * against `properties` refuse the schema. So the node is read with each such name declared, with
+ * the schema the canonical one already applies to it, which accepts exactly the same objects:
+ *
+ * - `additionalProperties` absent or `true`: `true` (any value);
+ * - `additionalProperties` a schema: that schema (it is what applies to the name today);
+ * - `additionalProperties: false`: `false`, the name is refused: a dialect that cannot spell a
+ *   false property leaves it out and says the object accepts nothing (accepts-nothing).
+ *
+ * A node with `patternProperties` beside a closure that is not `true` is left as it stands:
+ * whether a pattern matches the name decides between the two readings, and an author's regular
+ * expression is not run here (closedOutRequired in walk-node.ts reports the closed case). So is a
+ * node with `unevaluatedProperties`, to which a declared name would no longer be unevaluated.
+ */
+import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import type { WalkState } from './walk-state.js';
+import { recordOrigin, tokensOf } from './walk-paths.js';
+
+/** The node to walk in its place; the node itself when every required name is declared. */
+export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
+  const required = node.required;
+  if (!Array.isArray(required)) return node;
+  const props = hasOwn(node, 'properties') ? node.properties : undefined;
+  if (props !== undefined && !isPlainObject(props)) return node;
+  const missing: [string, number][] = [];
+  required.forEach((name, i) => {
+    if (typeof name === 'string' && (props === undefined || !hasOwn(props, name)) && !missing.some(([n]) => n === name)) missing.push([name, i]);
+  });
+  if (missing.length === 0 || hasOwn(node, 'unevaluatedProperties')) return node;
+  const closure = hasOwn(node, 'additionalProperties') ? node.additionalProperties : true;
+  const patterns = node.patternProperties;
+  if (isPlainObject(patterns) && Object.keys(patterns).length > 0 && closure !== true) return node;
+  if (typeof closure !== 'boolean' && !isPlainObject(closure)) return node;
+
+  const requiredTokens = tokensOf(s, node, 'required');
+  const declared: JsonObject = {};
+  if (props !== undefined) {
+    const propsTokens = tokensOf(s, node, 'properties');
+    for (const name in props) {
+      put(declared, name, props[name]);
+      recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
+    }
+  }
+  // Where a declared name's schema points: the keyword the canonical schema applies to it (the
+  // closure, or the object itself when it has none), so what its spelling narrows is reported
+  // where the canonical rule stands; a refused name points at its required entry, the fault.
+  const ruleTokens = isPlainObject(closure) || hasOwn(node, 'additionalProperties') ? tokensOf(s, node, 'additionalProperties') : [...s.tokens];
+  for (const [name, i] of missing) {
+    put(declared, name, closure);
+    recordOrigin(s, declared, name, closure === false ? [...requiredTokens, String(i)] : ruleTokens);
+  }
+
+  const out: JsonObject = {};
+  // What the walk made up in the node stays made up in its rewrite (explain says nothing of it).
+  const made = new Set(s.madeUpKeys?.get(node));
+  for (const k in node) {
+    // A node with no properties gets them where its required stands, so the output reads in the author's order.
+    if (k === 'required' && props === undefined) {
+      put(out, 'properties', declared);
+      recordOrigin(s, out, 'properties', requiredTokens);
+      made.add('properties');
+    }
+    put(out, k, k === 'properties' ? declared : node[k]);
+    recordOrigin(s, out, k, tokensOf(s, node, k));
+  }
+  if (made.size > 0) (s.madeUpKeys ??= new WeakMap()).set(out, made);
+  if (s.madeUp.has(node)) s.madeUp.add(out);
+  const readAs = s.readAs?.get(node);
+  if (readAs !== undefined) s.readAs?.set(out, readAs);
+  return out;
+}
