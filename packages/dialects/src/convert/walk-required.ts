@@ -12,10 +12,13 @@
  * - `additionalProperties: false`: `false`, the name is refused: a dialect that cannot spell a
  *   false property leaves it out and says the object accepts nothing (accepts-nothing).
  *
- * A node with `patternProperties` beside a closure that is not `true` is left as it stands:
- * whether a pattern matches the name decides between the two readings, and an author's regular
- * expression is not run here (closedOutRequired in walk-node.ts reports the closed case). So is a
- * node with `unevaluatedProperties`, to which a declared name would no longer be unevaluated.
+ * Beside `patternProperties` and a closure that is not `true`, whether a pattern matches the name
+ * decides between those readings, and an author's regular expression is not run here. The name is
+ * declared with what any reading could apply: a pattern's schema (all of the matching ones apply),
+ * or the closure's where none matches; `anyOf` them when there are several. That accepts every
+ * value the canonical schema accepts there, and exactly those when one pattern is all there is
+ * beside a closed object (the common case: `^x-` names, say). A node with `unevaluatedProperties`
+ * is left as it stands: a declared name would no longer be unevaluated.
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
@@ -33,9 +36,9 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   });
   if (missing.length === 0 || hasOwn(node, 'unevaluatedProperties')) return node;
   const closure = hasOwn(node, 'additionalProperties') ? node.additionalProperties : true;
-  const patterns = node.patternProperties;
-  if (isPlainObject(patterns) && Object.keys(patterns).length > 0 && closure !== true) return node;
   if (typeof closure !== 'boolean' && !isPlainObject(closure)) return node;
+  const patterns = node.patternProperties;
+  const readings = closure !== true && isPlainObject(patterns) && Object.keys(patterns).length > 0 ? possibleReadings(s, node, patterns, closure) : undefined;
 
   const requiredTokens = tokensOf(s, node, 'required');
   const declared: JsonObject = {};
@@ -49,10 +52,15 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   // Where a declared name's schema points: the keyword the canonical schema applies to it (the
   // closure, or the object itself when it has none), so what its spelling narrows is reported
   // where the canonical rule stands; a refused name points at its required entry, the fault.
-  const ruleTokens = isPlainObject(closure) || hasOwn(node, 'additionalProperties') ? tokensOf(s, node, 'additionalProperties') : [...s.tokens];
+  const ruleTokens = hasOwn(node, 'additionalProperties') ? tokensOf(s, node, 'additionalProperties') : [...s.tokens];
   for (const [name, i] of missing) {
-    put(declared, name, closure);
-    recordOrigin(s, declared, name, closure === false ? [...requiredTokens, String(i)] : ruleTokens);
+    if (readings !== undefined) {
+      put(declared, name, readings[0]);
+      recordOrigin(s, declared, name, readings[1]);
+    } else {
+      put(declared, name, closure);
+      recordOrigin(s, declared, name, closure === false ? [...requiredTokens, String(i)] : ruleTokens);
+    }
   }
 
   const out: JsonObject = {};
@@ -73,4 +81,26 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   const readAs = s.readAs?.get(node);
   if (readAs !== undefined) s.readAs?.set(out, readAs);
   return out;
+}
+
+/**
+ * The schema for a required name that a pattern may match, beside a closure that is not `true`,
+ * with the tokens its pointers lead to: each pattern's schema, and the closure's unless it is
+ * `false` (a name no pattern matches is then refused, so only a matching reading needs room).
+ */
+function possibleReadings(s: WalkState, node: JsonObject, patterns: JsonObject, closure: unknown): [unknown, readonly string[]] {
+  const patternTokens = tokensOf(s, node, 'patternProperties');
+  const options: [unknown, readonly string[]][] = [];
+  for (const source in patterns) options.push([patterns[source], [...patternTokens, source]]);
+  if (closure !== false) options.push([closure, tokensOf(s, node, 'additionalProperties')]);
+  if (options.length === 1) return options[0] as [unknown, readonly string[]];
+  const branches: unknown[] = [];
+  options.forEach(([schema, tokens], i) => {
+    branches.push(schema);
+    recordOrigin(s, branches, String(i), tokens);
+  });
+  const union: JsonObject = { anyOf: branches };
+  recordOrigin(s, union, 'anyOf', [...s.tokens]);
+  s.madeUp.add(union);
+  return [union, [...s.tokens]];
 }
