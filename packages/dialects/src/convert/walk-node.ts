@@ -48,7 +48,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
-  if (plan.declaresRequired && Array.isArray(own(node, 'required'))) node = declareRequired(s, node);
+  // Not in a union or allOf branch: the object holding it declares its properties, and a branch
+  // that declared them again would say "any value" of a property its parent types.
+  if (plan.declaresRequired && Array.isArray(own(node, 'required')) && keyword !== 'anyOf' && keyword !== 'oneOf' && keyword !== 'allOf') node = declareRequired(s, node);
   // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
@@ -266,6 +268,12 @@ function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, name
       report(s, 'accepts-nothing', 'warning', `${refused.map((n) => JSON.stringify(n)).join(', ')} ${refused.length === 1 ? 'is' : 'are'} required and refused at once, so the canonical schema accepts no object here; this dialect cannot spell that, so the spelled schema accepts objects without ${refused.length === 1 ? 'it' : 'them'}, which the server refuses`, propertyPointer(s, node, first));
     }
     out.required = required.filter((n) => typeof n !== 'string' || !names.includes(n));
+  }
+  // Properties the walk wrote only to hold refused names (walk-required.ts) say nothing once those
+  // are left out; an empty list is no spelling some vendors take (they ask for a non-empty one).
+  if (s.madeUpKeys?.get(node)?.has('properties') && isPlainObject(out.properties) && Object.keys(out.properties).length === 0) {
+    delete out.properties;
+    if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
   }
   const list = events ? [...events] : [];
   for (const name of names) list.push({ event: 'false-property', vars: { name } });

@@ -23,6 +23,7 @@
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
+import { typeNames } from '../type-names.js';
 
 /** The node to walk in its place; the node itself when every required name is declared. */
 export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
@@ -35,6 +36,9 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
     if (typeof name === 'string' && (props === undefined || !hasOwn(props, name)) && !missing.some(([n]) => n === name)) missing.push([name, i]);
   });
   if (missing.length === 0 || hasOwn(node, 'unevaluatedProperties')) return node;
+  // `required` says nothing of a value that is no object: a node typed otherwise is left alone.
+  const types = typeNames(node.type);
+  if (types !== undefined && !types.includes('object')) return node;
   const closure = hasOwn(node, 'additionalProperties') ? node.additionalProperties : true;
   if (typeof closure !== 'boolean' && !isPlainObject(closure)) return node;
   const patterns = node.patternProperties;

@@ -189,6 +189,54 @@ describe('strict-style rules', () => {
   });
 });
 
+describe('a required name the object does not declare, where every object is closed', () => {
+  const spell = (schema: unknown) => convert(schema, strict);
+
+  it('declares it with the schema the canonical one applies to it, so the closed spelling accepts what the canonical accepts', () => {
+    const open = spell({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] });
+    const out = open.output as any;
+    expect(Object.keys(out.properties)).toEqual(['a', 'b']);
+    expect(out.required).toEqual(['a', 'b']);
+    expect(ajv.validate(out, { a: 'x', b: 5 })).toBe(true);
+    const map = spell({ type: 'object', required: ['team'], additionalProperties: { type: 'string', minLength: 2 } }).output as any;
+    expect(map.properties.team).toEqual({ type: 'string', minLength: 2 });
+    expect(map.required).toEqual(['team']);
+    expect(ajv.validate(map, { team: 'ab' })).toBe(true);
+    expect(ajv.validate(map, { team: 5 })).toBe(false);
+  });
+
+  it('reads a name a closed object refuses as a refused property: left out where false has no spelling, and reported as accepting nothing', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'], additionalProperties: false };
+    // This test dialect spells false: exact, nothing to report.
+    expect((spell(schema).output as any).properties).toEqual({ a: { type: 'string' }, b: false });
+    const r = convert(schema, loadDialects().get('openai_strict'));
+    const out = r.output as any;
+    expect(out.properties).toEqual({ a: { type: 'string' } });
+    expect(out.required).toEqual(['a']);
+    expect(r.diagnostics.filter((d) => d.code === 'accepts-nothing').map((d) => d.path)).toEqual(['/required/1']);
+    // With nothing else declared, no empty properties list is left behind.
+    const bare = convert({ type: 'object', required: ['b'], additionalProperties: false }, loadDialects().get('gemini')).output as any;
+    expect(bare.properties).toBeUndefined();
+    expect(bare.required).toBeUndefined();
+  });
+
+  it('takes the pattern schema beside a closure, runs no regex, and leaves a node typed other than object alone', () => {
+    const out = spell({ type: 'object', patternProperties: { '^x-': { type: 'string' }, '^y-': { type: 'integer' } }, required: ['x-team'], additionalProperties: false }).output as any;
+    expect(out.properties['x-team']).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
+    const typed = { type: 'object', properties: { s: { type: 'string', required: ['q'] } } };
+    expect((spell(typed).output as any).properties.s).toEqual({ type: ['string', 'null'], required: ['q'] });
+  });
+
+  it('never touches the input, and leaves a dialect that keeps closures as authored', () => {
+    const input = { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] };
+    const before = JSON.stringify(input);
+    spell(input);
+    expect(JSON.stringify(input)).toBe(before);
+    const kept = convert(input, loadDialects().get('flat')).output as any;
+    expect(Object.keys(kept.properties)).toEqual(['a']);
+  });
+});
+
 describe('OpenAPI-style rules', () => {
   const r = convert(
     {
