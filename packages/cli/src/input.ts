@@ -84,12 +84,18 @@ function parseJsonText(text: string, label: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const at = /at position (\d+)/.exec(message);
-    if (!at) throw inputError(label, `not valid JSON: ${message}`);
-    const { line, column } = lineColumn(text, Number(at[1]));
-    throw inputError(`${label}:${line}:${column}`, `not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}`);
+    const { where, message } = jsonFault(text, label, e);
+    throw inputError(where, message);
   }
+}
+
+/** Where JSON.parse failed in `text` (label:line:column when the engine names a position) and why. */
+export function jsonFault(text: string, label: string, error: unknown): { where: string; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return { where: label, message: `not valid JSON: ${message}` };
+  const { line, column } = lineColumn(text, Number(at[1]));
+  return { where: `${label}:${line}:${column}`, message: `not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}` };
 }
 
 /** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */

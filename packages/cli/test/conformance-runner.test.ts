@@ -53,8 +53,9 @@ describe('case folders', () => {
     expect(g.problems).toEqual([expect.stringMatching(/unknown key "expect"/), expect.stringMatching(/sentences\[0\] needs text/)]);
   });
   it('refuses invalid JSON input and stray files', () => {
-    const f = readCaseFolder(makeCase({ 'input.json': '{', 'case.yaml': 'description: x\n', 'notes.txt': '' }), 'c', known);
-    expect(f.problems).toEqual([expect.stringMatching(/input\.json: not valid JSON/), expect.stringMatching(/notes\.txt: unexpected file/)]);
+    const f = readCaseFolder(makeCase({ 'input.json': '{\n  "type": "object",\n  x\n}', 'case.yaml': 'description: x\n', 'notes.txt': '' }), 'c', known);
+    // Where it broke, as convert says it: file:line:column.
+    expect(f.problems).toEqual([expect.stringMatching(/input\.json:3:3: not valid JSON/), expect.stringMatching(/notes\.txt: unexpected file/)]);
   });
   it('refuses an input.json and a case.yaml that are not UTF-8 at their first bad byte, instead of reading U+FFFD', () => {
     const f = readCaseFolder(makeCase({

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { decodeUtf8 } from '@redouble/dialects/core';
+import { jsonFault } from '../input.js';
 
 export interface SentenceCheck {
   /** The exact sentence a dialect writes into a description. */
@@ -57,7 +58,8 @@ export function readCaseFolder(casesDir: string, name: string, knownIds: Readonl
       try {
         folder.input = JSON.parse(folder.inputText) as unknown;
       } catch (e) {
-        problems.push(`${inputPath}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+        const fault = jsonFault(folder.inputText, inputPath, e);
+        problems.push(`${fault.where}: ${fault.message}`);
       }
     }
   }
