@@ -215,6 +215,15 @@ export const NoteSchema = z
     if (note.words !== undefined && note.keywords === undefined) {
       ctx.addIssue({ code: 'custom', path: ['words'], message: 'words goes with a keyword note, not an event' });
     }
+    // A keyword note is filled from its keywords' values: any other name would reach a description as written.
+    if (note.keywords !== undefined) {
+      const known = new Set([...note.keywords, ...Object.keys(note.when ?? {})]);
+      for (const field of ['text', 'words'] as const) {
+        for (const m of (note[field] ?? '').matchAll(/\{([A-Za-z$][\w$-]*)(?::[a-z-]+)?(?:\|[^|{}]*\|[^|{}]*)?\}/g)) {
+          if (!known.has(m[1] as string)) ctx.addIssue({ code: 'custom', path: [field], message: `{${m[1]}} is not one of this note's keywords (${note.keywords.join(', ')}), so it would be written into descriptions as it stands` });
+        }
+      }
+    }
   });
 
 const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;

@@ -162,6 +162,25 @@ describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)
     expect(diagnostics.map((d) => d.message).join(' ')).toContain("{maxLength} is not one of this phrase's keywords (minLength)");
     expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:8:\d+/);
   });
+
+  it('refuses a note whose text names a placeholder that is none of its keywords, at its file and line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialects-noted-'));
+    writeFileSync(
+      join(dir, 'mine@2026-12.yaml'),
+      'dialect: mine\nversion: "2026-12"\nstatus: draft\nsummary: a test\notherKeywords: keep\n' +
+        'sources:\n  page:\n    url: https://example.com/mine\n    title: a test\n    read: 2026-12-04\n' +
+        'rules:\n  - id: no-format\n    source: page\n    drop: [format]\nnotes:\n  - keywords: [format]\n    text: "Must be a {formt}."\n',
+    );
+    let error: unknown;
+    try {
+      loadDialects({ dirs: [dir] });
+    } catch (e) {
+      error = e;
+    }
+    const diagnostics = (error as { diagnostics?: { message: string; path: string }[] }).diagnostics ?? [];
+    expect(diagnostics.map((d) => d.message).join(' ')).toContain("{formt} is not one of this note's keywords (format)");
+    expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:17:\d+/);
+  });
 });
 
 describe('the checker reads sentences in words', () => {
