@@ -152,13 +152,7 @@ describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)
       'dialect: mine\nversion: "2026-12"\nstatus: draft\nsummary: a test\nextends: openai_strict@2026-10\nsentences: mine@2026-12\n' +
         'sources:\n  page:\n    url: https://example.com/mine\n    title: a test\n    read: 2026-12-04\n',
     );
-    let error: unknown;
-    try {
-      loadDialects({ dirs: [dir] });
-    } catch (e) {
-      error = e;
-    }
-    const diagnostics = (error as { diagnostics?: { message: string; path: string }[] }).diagnostics ?? [];
+    const diagnostics = loadProblems(dir);
     expect(diagnostics.map((d) => d.message).join(' ')).toContain("{maxLength} is not one of this phrase's keywords (minLength)");
     expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:8:\d+/);
   });
@@ -171,13 +165,7 @@ describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)
         'sources:\n  page:\n    url: https://example.com/mine\n    title: a test\n    read: 2026-12-04\n' +
         'rules:\n  - id: no-format\n    source: page\n    drop: [format]\nnotes:\n  - keywords: [format]\n    text: "Must be a {formt}."\n',
     );
-    let error: unknown;
-    try {
-      loadDialects({ dirs: [dir] });
-    } catch (e) {
-      error = e;
-    }
-    const diagnostics = (error as { diagnostics?: { message: string; path: string }[] }).diagnostics ?? [];
+    const diagnostics = loadProblems(dir);
     expect(diagnostics.map((d) => d.message).join(' ')).toContain("{formt} is not one of this note's keywords (format)");
     expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:17:\d+/);
   });
@@ -233,3 +221,13 @@ describe('the checker reads sentences in words', () => {
     expect(checkSentences(canonical, out, words).map((d) => d.path)).toEqual(['/properties/z/description']);
   });
 });
+
+/** The diagnostics loadDialects refuses the rule files of `dir` with (none when it loads them). */
+function loadProblems(dir: string): { message: string; path: string }[] {
+  try {
+    loadDialects({ dirs: [dir] });
+    return [];
+  } catch (e) {
+    return (e as { diagnostics?: { message: string; path: string }[] }).diagnostics ?? [];
+  }
+}
