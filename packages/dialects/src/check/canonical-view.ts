@@ -153,7 +153,10 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     propertyIsFalse: (name) =>
       objects.some((o) => {
         const declared = isPlainObject(o.properties) && Object.prototype.hasOwnProperty.call(o.properties, name);
-        if (!declared) return o.additionalProperties === false && o.patternProperties === undefined;
+        // unevaluatedProperties: false closes alike where nothing beside it evaluates in place.
+        const alone = objects.length === 1 && !['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', '$ref', '$dynamicRef'].some((k) => o[k] !== undefined);
+        const closed = o.additionalProperties === false || (o.additionalProperties === undefined && o.unevaluatedProperties === false && alone);
+        if (!declared) return closed && o.patternProperties === undefined;
         const p = (o.properties as JsonObject)[name];
         return p === false || (isPlainObject(p) && isPlainObject(p.not) && Object.keys(p.not).length === 0);
       }),

@@ -18,12 +18,15 @@
  * or the closure's where none matches; `anyOf` them when there are several. That accepts every
  * value the canonical schema accepts there, and exactly those when one pattern is all there is
  * beside a closed object (the common case: `^x-` names, say). A node with `unevaluatedProperties`
- * is left as it stands: a declared name would no longer be unevaluated.
+ * is read the same way when nothing evaluates in place beside it (it then stands for the closure);
+ * with an allOf, a `$ref` or the like beside it, it is left as it stands.
  */
+import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
 import { typeNames } from '../type-names.js';
+
 
 /** The node to walk in its place; the node itself when every required name is declared. */
 export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
@@ -35,11 +38,16 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   required.forEach((name, i) => {
     if (typeof name === 'string' && (props === undefined || !hasOwn(props, name)) && !missing.some(([n]) => n === name)) missing.push([name, i]);
   });
-  if (missing.length === 0 || hasOwn(node, 'unevaluatedProperties')) return node;
+  if (missing.length === 0) return node;
+  // unevaluatedProperties sees what in-place applicators evaluate too; with none beside it, it
+  // stands for the closure (when additionalProperties does not already evaluate every name).
+  const unevaluated = hasOwn(node, 'unevaluatedProperties');
+  if (unevaluated && IN_PLACE_APPLICATORS.some((k) => hasOwn(node, k))) return node;
   // `required` says nothing of a value that is no object: a node typed otherwise is left alone.
   const types = typeNames(node.type);
   if (types !== undefined && !types.includes('object')) return node;
-  const closure = hasOwn(node, 'additionalProperties') ? node.additionalProperties : true;
+  const closureKey = hasOwn(node, 'additionalProperties') ? 'additionalProperties' : unevaluated ? 'unevaluatedProperties' : undefined;
+  const closure = closureKey !== undefined ? node[closureKey] : true;
   if (typeof closure !== 'boolean' && !isPlainObject(closure)) return node;
   const patterns = node.patternProperties;
   const readings = closure !== true && isPlainObject(patterns) && Object.keys(patterns).length > 0 ? possibleReadings(s, node, patterns, closure) : undefined;
@@ -56,7 +64,7 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   // Where a declared name's schema points: the keyword the canonical schema applies to it (the
   // closure, or the object itself when it has none), so what its spelling narrows is reported
   // where the canonical rule stands; a refused name points at its required entry, the fault.
-  const ruleTokens = hasOwn(node, 'additionalProperties') ? tokensOf(s, node, 'additionalProperties') : [...s.tokens];
+  const ruleTokens = closureKey !== undefined ? tokensOf(s, node, closureKey) : [...s.tokens];
   for (const [name, i] of missing) {
     if (readings !== undefined) {
       put(declared, name, readings[0]);
@@ -96,7 +104,7 @@ function possibleReadings(s: WalkState, node: JsonObject, patterns: JsonObject, 
   const patternTokens = tokensOf(s, node, 'patternProperties');
   const options: [unknown, readonly string[]][] = [];
   for (const source in patterns) options.push([patterns[source], [...patternTokens, source]]);
-  if (closure !== false) options.push([closure, tokensOf(s, node, 'additionalProperties')]);
+  if (closure !== false) options.push([closure, tokensOf(s, node, hasOwn(node, 'additionalProperties') ? 'additionalProperties' : 'unevaluatedProperties')]);
   if (options.length === 1) return options[0] as [unknown, readonly string[]];
   const branches: unknown[] = [];
   options.forEach(([schema, tokens], i) => {

@@ -32,6 +32,12 @@ describe(CODE, () => {
     expect(createJudge(input).checkArguments({}, { decodeNulls: false }).ok).toBe(true);
   });
 
+  it('reads unevaluatedProperties: false as the closure where nothing beside it evaluates in place', () => {
+    expect(found(tool({ type: 'object', properties: { a: true }, required: ['b'], unevaluatedProperties: false })).map(([, path]) => path)).toEqual(['/inputSchema/required/0']);
+    // An allOf beside it may evaluate b: not judged here.
+    expect(found(tool({ type: 'object', allOf: [{ properties: { b: true } }], required: ['b'], unevaluatedProperties: false }))).toEqual([]);
+  });
+
   it('says nothing where the object may accept one: declared, open, matched by a pattern, or not required', () => {
     for (const schema of [
       { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false },

@@ -6,6 +6,7 @@
  * only a rule finds it. A warning, not an error: the schema means what it says and every call is
  * refused with its reason, and a tool an author disabled this way still registers.
  */
+import { IN_PLACE_APPLICATORS } from '../../in-place.js';
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
@@ -34,14 +35,18 @@ export const requiredRefused: LintRule = (tool, ctx) => {
   }
 };
 
+
 /** Why the node refuses every object holding `name`; undefined when it may accept one. */
 function refusedBy(node: Record<string, unknown>, name: string): string | undefined {
   const properties = isRecord(node.properties) ? node.properties : undefined;
   const declared = properties !== undefined && Object.prototype.hasOwnProperty.call(properties, name);
   if (declared) return properties[name] === false ? 'its property schema is false' : undefined;
   // A pattern might match the name; whether it does is left alone rather than run an author's regex here.
-  if (node.additionalProperties === false && !(isRecord(node.patternProperties) && Object.keys(node.patternProperties).length > 0)) {
-    return 'it is not among the declared properties and additionalProperties is false';
+  if (isRecord(node.patternProperties) && Object.keys(node.patternProperties).length > 0) return undefined;
+  if (node.additionalProperties === false) return 'it is not among the declared properties and additionalProperties is false';
+  // unevaluatedProperties stands for the closure when nothing beside it evaluates properties in place.
+  if (node.additionalProperties === undefined && node.unevaluatedProperties === false && !IN_PLACE_APPLICATORS.some((k) => Object.prototype.hasOwnProperty.call(node, k))) {
+    return 'it is not among the declared properties and unevaluatedProperties is false';
   }
   return undefined;
 }
