@@ -20,6 +20,7 @@ import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsN
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { declareRequired } from './walk-required.js';
+import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
@@ -48,9 +49,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
-  // Not in a union or allOf branch: the object holding it declares its properties, and a branch
-  // that declared them again would say "any value" of a property its parent types.
-  if (plan.declaresRequired && Array.isArray(own(node, 'required')) && keyword !== 'anyOf' && keyword !== 'oneOf' && keyword !== 'allOf') node = declareRequired(s, node);
+  // Only where the node is a value's own schema: in an in-place branch (a union, allOf, not, a
+  // condition) the object beside it declares the properties, and a branch that declared them again
+  // would say "any value" of a property its parent types, or change what a `not` refuses.
+  if (plan.declaresRequired && Array.isArray(own(node, 'required')) && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword))) node = declareRequired(s, node);
   // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;
