@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
 import { checkJsonPath, isNodeFilter } from './jsonpath.js';
+import { checkRuleFileKeywords, checkSentenceFileKeywords } from './keyword-names.js';
 import { decodeUtf8 } from '../utf8.js';
 
 type PathSegment = string | number;
@@ -47,6 +48,7 @@ export function readSentenceFile(path: string): LoadedSentenceFile {
 export function parseSentenceFile(text: string, file: string): LoadedSentenceFile {
   return parseChecked(text, file, SentenceFileSchema, (data, f, where, fail) => {
     checkFileName(`${data.sentences}@${data.version}`, f, () => where(['sentences']), fail);
+    checkSentenceFileKeywords(data, where, fail);
   });
 }
 
@@ -219,6 +221,7 @@ function checkMeaning(
   fail: (message: string, path: string) => void,
 ): void {
   checkFileName(`${data.dialect}@${data.version}`, file, () => where(['dialect']), fail);
+  checkRuleFileKeywords(data, where, fail);
   const seen = new Map<string, number>();
   data.rules.forEach((rule, i) => {
     if (!Object.prototype.hasOwnProperty.call(data.sources, rule.source)) {

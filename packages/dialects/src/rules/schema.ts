@@ -305,6 +305,12 @@ export const RuleFileSchema = z.strictObject({
   /** The sentence file whose notes this dialect starts from (docs/rule-format.md, Sentence files). */
   sentences: z.string().regex(pinPattern, 'sentences must pin a sentence file as name@version').optional(),
   otherKeywords: z.enum(['keep', 'drop']).optional(),
+  /**
+   * Keywords this vendor reads beyond JSON Schema, OpenAPI 3.0 and `x-` extensions, which the
+   * file's rules and notes may then name (a keyword a rule derives needs no entry). Any other
+   * unknown keyword is refused as a typo (rules/keyword-names.ts).
+   */
+  extensionKeywords: z.array(keyword).min(1).optional(),
   notes: z.array(NoteSchema).default([]),
   rules: z.array(RuleSchema).default([]),
 });

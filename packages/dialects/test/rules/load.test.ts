@@ -74,6 +74,24 @@ describe('rule file loading', () => {
     expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:14:9');
   });
 
+  it('refuses a keyword no schema holds where a rule or note names it, with the nearest known one', () => {
+    const err = refusal(`${HEADER}notes:\n  - keywords: [minLenght]\n    text: "At least {minLenght}."\nrules:\n  - id: a\n    source: spec\n    drop: [title, fromat]\n  - id: b\n    source: spec\n    rename: { oneOf: anyOff }\n  - id: c\n    source: spec\n    keepWhen: { formatt: { notMatching: [x] } }\n`);
+    expect(err.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['dialects/demo@2026-03.yaml:16:19', '"fromat" is not a JSON Schema or OpenAPI keyword (did you mean "format"?); declare it under extensionKeywords if the vendor reads it'],
+      ['dialects/demo@2026-03.yaml:19:22', '"anyOff" is not a JSON Schema or OpenAPI keyword (did you mean "anyOf"?); declare it under extensionKeywords if the vendor reads it'],
+      ['dialects/demo@2026-03.yaml:22:17', '"formatt" is not a JSON Schema or OpenAPI keyword (did you mean "format"?); declare it under extensionKeywords if the vendor reads it'],
+      ['dialects/demo@2026-03.yaml:11:16', '"minLenght" is not a JSON Schema or OpenAPI keyword (did you mean "minLength"?); declare it under extensionKeywords if the vendor reads it'],
+    ]);
+  });
+
+  it("accepts a vendor's own keyword it declares or derives, an x- extension and an OpenAPI field", () => {
+    const text = `${HEADER}extensionKeywords: [vendorHint]\nrules:\n  - id: a\n    source: spec\n    keep: [type, vendorHint, nullable, x-order, propertyOrdering]\n  - id: b\n    source: spec\n    derive: { propertyOrdering: property-keys }\n`;
+    expect(parseRuleFile(text, 'demo@2026-03.yaml').data.extensionKeywords).toEqual(['vendorHint']);
+    expect(refusal(text.replace('extensionKeywords: [vendorHint]\n', '')).diagnostics.map((d) => d.message)).toEqual([
+      '"vendorHint" is not a JSON Schema or OpenAPI keyword; declare it under extensionKeywords if the vendor reads it',
+    ]);
+  });
+
   it('refuses a file whose name does not match its header', () => {
     const err = refusal(HEADER, 'dialects/demo@2026-04.yaml');
     expect(err.diagnostics[0]?.message).toContain('does not match its header demo@2026-03');

@@ -1,0 +1,106 @@
+/**
+ * Every keyword a rule file or sentence file names (keep, drop, keepWhen, rename, notes, a
+ * vocabulary's phrases) must be one a schema can hold: a JSON Schema keyword (2020-12, 2019-09,
+ * draft-07, draft-04), an OpenAPI 3.0 schema field, an `x-` extension, a keyword the file's own
+ * rules derive (`derive` writes it, so the vendor reads it), or one the file lists under
+ * `extensionKeywords` (a vendor's own keyword, declared where the maintainer adds it: YAML, not
+ * code). Anything else is a typo that would otherwise act on nothing: `drop: [fromat]` keeps
+ * `format` in the spelling while the file says it is dropped. Refused at its file:line:column,
+ * with the nearest known keyword when one is close.
+ */
+import type { RuleFile, SentenceFile } from './schema.js';
+
+type PathSegment = string | number;
+type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
+type Fail = (message: string, path: string) => void;
+
+export const SCHEMA_KEYWORDS: readonly string[] = [
+  // 2020-12 core, applicator, unevaluated, validation, meta-data, format, content
+  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs',
+  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+  'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
+  'maxProperties', 'minProperties', 'required', 'dependentRequired',
+  'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+  'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  // 2019-09, draft-07 and draft-04 spellings
+  '$recursiveRef', '$recursiveAnchor', 'definitions', 'dependencies', 'additionalItems', 'id',
+  // OpenAPI 3.0 schema object fields
+  'nullable', 'discriminator', 'xml', 'externalDocs', 'example',
+];
+const KNOWN = new Set(SCHEMA_KEYWORDS);
+
+/** The keywords of a rule file, each with where it stands. */
+function* ruleFileKeywords(data: RuleFile): Generator<[string, PathSegment[], boolean]> {
+  for (const [i, rule] of data.rules.entries()) {
+    for (const key of ['keep', 'drop'] as const) for (const [j, k] of (rule[key] ?? []).entries()) yield [k, ['rules', i, key, j], false];
+    for (const k of Object.keys(rule.keepWhen ?? {})) yield [k, ['rules', i, 'keepWhen', k], true];
+    for (const [from, to] of Object.entries(rule.rename ?? {})) {
+      yield [from, ['rules', i, 'rename', from], true];
+      yield [to, ['rules', i, 'rename', from], false];
+    }
+  }
+  yield* noteKeywords(data.notes);
+}
+
+function* noteKeywords(notes: RuleFile['notes']): Generator<[string, PathSegment[], boolean]> {
+  for (const [i, note] of notes.entries()) {
+    for (const [j, k] of (note.keywords ?? []).entries()) yield [k, ['notes', i, 'keywords', j], false];
+    for (const k of Object.keys(note.when ?? {})) yield [k, ['notes', i, 'when', k], true];
+  }
+}
+
+function* sentenceFileKeywords(data: SentenceFile): Generator<[string, PathSegment[], boolean]> {
+  yield* noteKeywords(data.notes);
+  for (const [i, phrase] of (data.vocabulary?.rules ?? []).entries()) {
+    for (const [j, k] of phrase.keywords.entries()) yield [k, ['vocabulary', 'rules', i, 'keywords', j], false];
+  }
+}
+
+/** Refuses each keyword of a rule file that no schema holds (see above). */
+export function checkRuleFileKeywords(data: RuleFile, where: Where, fail: Fail): void {
+  const own = new Set(data.extensionKeywords ?? []);
+  for (const rule of data.rules) for (const k of Object.keys(rule.derive ?? {})) own.add(k);
+  check(ruleFileKeywords(data), own, 'declare it under extensionKeywords if the vendor reads it', where, fail);
+}
+
+/** Refuses each keyword of a sentence file that no schema holds; a vendor's own keyword is worded in its rule file. */
+export function checkSentenceFileKeywords(data: SentenceFile, where: Where, fail: Fail): void {
+  check(sentenceFileKeywords(data), new Set(), "a vendor's own keyword is worded in its rule file's notes", where, fail);
+}
+
+function check(found: Iterable<[string, PathSegment[], boolean]>, own: ReadonlySet<string>, hint: string, where: Where, fail: Fail): void {
+  for (const [k, path, atKey] of found) {
+    if (KNOWN.has(k) || own.has(k) || k.startsWith('x-')) continue;
+    const near = nearest(k);
+    fail(`"${k}" is not a JSON Schema or OpenAPI keyword${near ? ` (did you mean "${near}"?)` : ''}; ${hint}`, where(path, atKey));
+  }
+}
+
+/** The known keyword within two edits of `k`, if one is. */
+function nearest(k: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const known of SCHEMA_KEYWORDS) {
+    const d = distance(k.toLowerCase(), known.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return best;
+}
+
+/** Edit distance with transpositions (optimal string alignment), for short keyword names. */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
