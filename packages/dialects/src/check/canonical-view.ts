@@ -10,6 +10,7 @@ import { RefIndex } from '../convert/refs.js';
 import { showRefs } from '../convert/refs-shown.js';
 import { typeAdmitsValue } from '../convert/any-value.js';
 import { typeNames } from '../type-names.js';
+import { acceptsNoValue, patternMatches } from '../name-schemas.js';
 import { ANNOTATION_KEYWORDS, SILENT_KEYWORDS } from '../convert/keywords.js';
 
 export interface CanonicalView {
@@ -156,9 +157,17 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
         // unevaluatedProperties: false closes alike where nothing beside it evaluates in place.
         const alone = objects.length === 1 && !['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', '$ref', '$dynamicRef'].some((k) => o[k] !== undefined);
         const closed = o.additionalProperties === false || (o.additionalProperties === undefined && o.unevaluatedProperties === false && alone);
-        if (!declared) return closed && o.patternProperties === undefined;
-        const p = (o.properties as JsonObject)[name];
-        return p === false || (isPlainObject(p) && isPlainObject(p.not) && Object.keys(p.not).length === 0);
+        // A pattern that matches the name applies too, and keeps the closure off it; one the
+        // linear engine cannot run may match, so it refuses nothing and keeps the closure off.
+        const patterns = isPlainObject(o.patternProperties) ? o.patternProperties : {};
+        let mayMatch = false;
+        for (const source of Object.keys(patterns)) {
+          const match = patternMatches(source, name);
+          if (match === true && acceptsNoValue(patterns[source])) return true;
+          if (match !== false) mayMatch = true;
+        }
+        if (!declared) return closed && !mayMatch;
+        return acceptsNoValue((o.properties as JsonObject)[name]);
       }),
     items: () => view(valuesOf('items').find((v) => !Array.isArray(v))),
     prefixItem: (i) => view((valuesOf('prefixItems').find(Array.isArray) as unknown[] | undefined)?.[i]),

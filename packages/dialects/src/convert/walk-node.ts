@@ -21,6 +21,7 @@ import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { declareRequired } from './walk-required.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
+import { nameSchemas } from '../name-schemas.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
 import { anyValue, describe } from './walk-describe.js';
@@ -285,17 +286,18 @@ function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, name
 /**
  * A closed object that requires a name it neither declares nor matches by a pattern accepts no
  * object; a dialect that drops the closure spells one that accepts objects holding that name,
- * which the server refuses. Reported at the first such name (lint says the same of the schema:
- * json-schema.tool-schema.required-refused). A node with patterns is left alone, as in lint.
+ * which the server refuses. Reported at the first such name; what applies to a name is the one
+ * answer lint's json-schema.tool-schema.required-refused reads too (src/name-schemas.ts), and a
+ * pattern the linear engine cannot run is taken to match.
  */
 function closedOutRequired(s: WalkState, node: JsonObject): void {
   const required = own(node, 'required');
   if (!Array.isArray(required)) return;
-  const patterns = own(node, 'patternProperties');
-  if (isPlainObject(patterns) && Object.keys(patterns).length > 0) return;
-  const props = own(node, 'properties');
-  const declared = isPlainObject(props) ? props : {};
-  const i = required.findIndex((n) => typeof n === 'string' && !hasOwn(declared, n));
+  const i = required.findIndex((n) => {
+    if (typeof n !== 'string') return false;
+    const reading = nameSchemas(node, n);
+    return reading !== undefined && reading.undecided.length === 0 && reading.applied.length === 1 && reading.applied[0]!.key === undefined;
+  });
   if (i < 0) return;
   report(s, 'accepts-nothing', 'warning', `${JSON.stringify(required[i])} is required, but the object is closed and does not declare it, so the canonical schema accepts no object here; this dialect does not spell the closure, so the spelled schema accepts objects holding it, which the server refuses`, at(s, node, 'required', String(i)));
 }

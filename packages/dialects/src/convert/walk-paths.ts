@@ -28,9 +28,13 @@ export function at(s: WalkState, node: object, key: string, ...extra: string[]):
 export function propertyPointer(s: WalkState, node: JsonObject, name: string): string {
   const props = node.properties;
   const origin = isPlainObject(props) ? s.origins?.get(props)?.get(name) : undefined;
-  if (origin === undefined) return at(s, node, 'properties', name);
+  return origin === undefined ? at(s, node, 'properties', name) : tokensPointer(s, origin);
+}
+
+/** Pointer of input tokens that stand from the document's root. */
+export function tokensPointer(s: WalkState, tokens: readonly string[]): string {
   let p = s.prefix;
-  for (const t of origin) p += '/' + escapeToken(t);
+  for (const t of tokens) p += '/' + escapeToken(t);
   return p;
 }
 

@@ -12,16 +12,16 @@
  * - `additionalProperties: false`: `false`, the name is refused: a dialect that cannot spell a
  *   false property leaves it out and says the object accepts nothing (accepts-nothing).
  *
- * Beside `patternProperties` and a closure that is not `true`, whether a pattern matches the name
- * decides between those readings, and an author's regular expression is not run here. The name is
- * declared with what any reading could apply: a pattern's schema (all of the matching ones apply),
- * or the closure's where none matches; `anyOf` them when there are several. That accepts every
- * value the canonical schema accepts there, and exactly those when one pattern is all there is
- * beside a closed object (the common case: `^x-` names, say). A node with `unevaluatedProperties`
- * is read the same way when nothing evaluates in place beside it (it then stands for the closure);
- * with an allOf, a `$ref` or the like beside it, it is left as it stands.
+ * Beside `patternProperties`, a pattern that matches the name applies in place of the closure
+ * (src/name-schemas.ts, one answer with lint): the name is declared with that pattern's schema, an
+ * `allOf` of them when several match, the closure's when none does. Patterns run only on the
+ * judge's linear-time engine; where it declines one and the closure is not `true`, the name is
+ * declared with what any reading could apply (`anyOf` the patterns' and the closure's schemas),
+ * which never accepts less than the canonical schema. A node with `unevaluatedProperties` is read
+ * the same way when nothing evaluates in place beside it (it then stands for the closure); with
+ * an allOf, a `$ref` or the like beside it, it is left as it stands.
  */
-import { IN_PLACE_APPLICATORS } from '../in-place.js';
+import { closureOf, nameSchemas, type AppliedSchema } from '../name-schemas.js';
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
@@ -39,18 +39,14 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
     if (typeof name === 'string' && (props === undefined || !hasOwn(props, name)) && !missing.some(([n]) => n === name)) missing.push([name, i]);
   });
   if (missing.length === 0) return node;
-  // unevaluatedProperties sees what in-place applicators evaluate too; with none beside it, it
-  // stands for the closure (when additionalProperties does not already evaluate every name).
-  const unevaluated = hasOwn(node, 'unevaluatedProperties');
-  if (unevaluated && IN_PLACE_APPLICATORS.some((k) => hasOwn(node, k))) return node;
   // `required` says nothing of a value that is no object: a node typed otherwise is left alone.
   const types = typeNames(node.type);
   if (types !== undefined && !types.includes('object')) return node;
-  const closureKey = hasOwn(node, 'additionalProperties') ? 'additionalProperties' : unevaluated ? 'unevaluatedProperties' : undefined;
-  const closure = closureKey !== undefined ? node[closureKey] : true;
-  if (typeof closure !== 'boolean' && !isPlainObject(closure)) return node;
-  const patterns = node.patternProperties;
-  const readings = closure !== true && isPlainObject(patterns) && Object.keys(patterns).length > 0 ? possibleReadings(s, node, patterns, closure) : undefined;
+  // unevaluatedProperties sees what in-place applicators evaluate too; with one beside it, what
+  // applies to a name cannot be told here, and the node is left as it stands.
+  const closure = closureOf(node);
+  if (closure === undefined) return node;
+  if (typeof closure.schema !== 'boolean' && !isPlainObject(closure.schema)) return node;
 
   const requiredTokens = tokensOf(s, node, 'required');
   const declared: JsonObject = {};
@@ -61,18 +57,13 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
       recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
     }
   }
-  // Where a declared name's schema points: the keyword the canonical schema applies to it (the
-  // closure, or the object itself when it has none), so what its spelling narrows is reported
-  // where the canonical rule stands; a refused name points at its required entry, the fault.
-  const ruleTokens = closureKey !== undefined ? tokensOf(s, node, closureKey) : [...s.tokens];
   for (const [name, i] of missing) {
-    if (readings !== undefined) {
-      put(declared, name, readings[0]);
-      recordOrigin(s, declared, name, readings[1]);
-    } else {
-      put(declared, name, closure);
-      recordOrigin(s, declared, name, closure === false ? [...requiredTokens, String(i)] : ruleTokens);
-    }
+    const [schema, tokens] = readingOf(s, node, name, i, closure);
+    put(declared, name, schema);
+    recordOrigin(s, declared, name, tokens);
+    let names = (s.declaredAt ??= new WeakMap()).get(declared);
+    if (names === undefined) s.declaredAt.set(declared, (names = new Map()));
+    names.set(name, [...requiredTokens, String(i)]);
   }
 
   const out: JsonObject = {};
@@ -96,23 +87,39 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
 }
 
 /**
- * The schema for a required name that a pattern may match, beside a closure that is not `true`,
- * with the tokens its pointers lead to: each pattern's schema, and the closure's unless it is
- * `false` (a name no pattern matches is then refused, so only a matching reading needs room).
+ * The schema a required name is declared with, and the tokens its pointers lead to: where the
+ * canonical rule stands (the pattern, the closure, or the object itself when it has no closure),
+ * so what its spelling narrows is reported there; a refused name points at its required entry.
  */
-function possibleReadings(s: WalkState, node: JsonObject, patterns: JsonObject, closure: unknown): [unknown, readonly string[]] {
-  const patternTokens = tokensOf(s, node, 'patternProperties');
-  const options: [unknown, readonly string[]][] = [];
-  for (const source in patterns) options.push([patterns[source], [...patternTokens, source]]);
-  if (closure !== false) options.push([closure, tokensOf(s, node, hasOwn(node, 'additionalProperties') ? 'additionalProperties' : 'unevaluatedProperties')]);
-  if (options.length === 1) return options[0] as [unknown, readonly string[]];
+function readingOf(s: WalkState, node: JsonObject, name: string, i: number, closure: AppliedSchema): [unknown, readonly string[]] {
+  const reading = nameSchemas(node, name)!;
+  const tokensOfApplied = (a: AppliedSchema): readonly string[] => {
+    if (a.key !== undefined) return [...tokensOf(s, node, a.keyword), a.key];
+    if (hasOwn(node, a.keyword)) return tokensOf(s, node, a.keyword);
+    return [...s.tokens];
+  };
+  let options: AppliedSchema[];
+  let combine: 'allOf' | 'anyOf' = 'allOf';
+  if (reading.undecided.length === 0) options = reading.applied;
+  else if (closure.schema === true) options = [closure];
+  else {
+    // Undecided patterns: any one of them, or none (then the closure, unless it refuses the name), may apply.
+    const patterns = node.patternProperties as JsonObject;
+    options = [...reading.applied, ...reading.undecided.map((source): AppliedSchema => ({ schema: patterns[source], keyword: 'patternProperties', key: source }))];
+    if (closure.schema !== false && reading.applied.length === 0) options.push(closure);
+    combine = 'anyOf';
+  }
+  if (options.length === 1) {
+    const only = options[0]!;
+    return [only.schema, only.schema === false ? [...tokensOf(s, node, 'required'), String(i)] : tokensOfApplied(only)];
+  }
   const branches: unknown[] = [];
-  options.forEach(([schema, tokens], i) => {
-    branches.push(schema);
-    recordOrigin(s, branches, String(i), tokens);
+  options.forEach((a, k) => {
+    branches.push(a.schema);
+    recordOrigin(s, branches, String(k), tokensOfApplied(a));
   });
-  const union: JsonObject = { anyOf: branches };
-  recordOrigin(s, union, 'anyOf', [...s.tokens]);
+  const union: JsonObject = { [combine]: branches };
+  recordOrigin(s, union, combine, [...s.tokens]);
   s.madeUp.add(union);
   return [union, [...s.tokens]];
 }

@@ -84,6 +84,12 @@ export class WalkState {
   readonly madeUp = new WeakSet<object>();
   /** The stubs that cut a cycle (walk-refs.ts): closed as built, never read as an open map. */
   readonly stubs = new WeakSet<object>();
+  /**
+   * Names the walk declared in a properties map it built (a required name the object did not
+   * declare: walk-required.ts) -> the tokens of that required entry, where a fault in the name
+   * itself (a name the dialect cannot spell) is reported.
+   */
+  declaredAt: WeakMap<object, Map<string, readonly string[]>> | undefined = undefined;
   /** Keys the walk wrote into a node it built (the `not` standing for a false target). */
   madeUpKeys: WeakMap<object, Set<string>> | undefined = undefined;
   /** keyword -> the input keyword it was read from (const read as enum), per built node. */

@@ -32,7 +32,7 @@ import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js'
 import { rootPass } from './walk-root.js';
 import { isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
 import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
-import { pointer, report, fatal, tooDeep, tooLarge } from './walk-paths.js';
+import { pointer, report, fatal, tooDeep, tooLarge, tokensPointer } from './walk-paths.js';
 import { copy } from './walk-copy.js';
 import { walkRef } from './walk-refs.js';
 import { refOutOfAllOf } from './walk-merge.js';
@@ -211,7 +211,9 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
     if (o) s.tokens = tokenList(o);
     else saved.push(name);
     if (names !== undefined && !names.test(name)) {
-      report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, pointer(s));
+      // A name the walk declared for a required entry is that entry's fault, not its schema's.
+      const declaredAt = s.declaredAt?.get(value)?.get(name);
+      report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, declaredAt ? tokensPointer(s, declaredAt) : pointer(s));
     }
     if (keyword === 'properties' && acceptsNothing(value[name]) && falseUnspellable(s)) {
       (falseNames ??= []).push(name);

@@ -220,11 +220,27 @@ describe('a required name the object does not declare, where every object is clo
     expect(bare.required).toBeUndefined();
   });
 
-  it('takes the pattern schema beside a closure, runs no regex, and leaves a node typed other than object alone', () => {
+  it('reads patterns on the linear engine: the matching one decides, several match as allOf, none leaves the closure', () => {
     const out = spell({ type: 'object', patternProperties: { '^x-': { type: 'string' }, '^y-': { type: 'integer' } }, required: ['x-team'], additionalProperties: false }).output as any;
-    expect(out.properties['x-team']).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
+    expect(out.properties['x-team']).toEqual({ type: 'string' });
+    // Two patterns match: both apply (an allOf, spelled as the dialect spells every allOf).
+    const both = { type: 'object', patternProperties: { '^x-': { type: 'integer' }, 'id$': { minimum: 1 } }, required: ['x-id'], additionalProperties: { type: 'boolean' } };
+    expect((spell(both).output as any).properties['x-id']).toEqual({ allOf: [{ type: 'integer' }, { minimum: 1 }] });
+    expect((convert(both, loadDialects().get('openai_strict')).output as any).properties['x-id']).toEqual({ type: 'integer', minimum: 1 });
+    // An open object: a matching pattern types the name (not "Any JSON value is accepted.").
+    const open = spell({ type: 'object', patternProperties: { '^x-': { type: 'number' } }, required: ['x-id', 'other'] }).output as any;
+    expect(open.properties['x-id']).toEqual({ type: 'number' });
+    expect(open.properties.other).toBe(true);
     const typed = { type: 'object', properties: { s: { type: 'string', required: ['q'] } } };
     expect((spell(typed).output as any).properties.s).toEqual({ type: ['string', 'null'], required: ['q'] });
+  });
+
+  it('takes every reading a pattern the linear engine declines could give, and points a name it cannot spell at its required entry', () => {
+    // A look-behind is never run here: the name may or may not match it.
+    const r = spell({ type: 'object', patternProperties: { '(?<=q)z': { type: 'string' } }, required: ['zz'], additionalProperties: { type: 'boolean' } });
+    expect((r.output as any).properties.zz).toEqual({ anyOf: [{ type: 'string' }, { type: 'boolean' }] });
+    const named = convert({ type: 'object', patternProperties: { '^x-': { type: 'number' } }, required: ['x-id'], additionalProperties: false }, loadDialects().get('gemini'));
+    expect(named.diagnostics.filter((d) => d.code === 'property-name-rejected').map((d) => d.path)).toEqual(['/required/0']);
   });
 
   it('never touches the input, and leaves a dialect that keeps closures as authored', () => {

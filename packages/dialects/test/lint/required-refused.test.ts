@@ -50,4 +50,37 @@ describe(CODE, () => {
       expect(found(tool(schema)), JSON.stringify(schema)).toEqual([]);
     }
   });
+
+  it('reads patterns on the linear engine: a matching pattern decides, an unmatched name meets the closure', () => {
+    const patternFalse = tool({ type: 'object', required: ['x-b'], patternProperties: { '^x-': false } });
+    expect(found(patternFalse)).toEqual([
+      ['warning', '/inputSchema/required/0', '"x-b" is required, but its name matches the pattern ^x-, whose schema is false, so this schema accepts no object: no call of this tool can be accepted.'],
+    ]);
+    const noMatch = tool({ type: 'object', required: ['b'], patternProperties: { '^x-': { type: 'number' } }, additionalProperties: false });
+    expect(found(noMatch).map(([, , m]) => m)).toEqual([
+      '"b" is required, but it is not among the declared properties, no pattern matches it, and additionalProperties is false, so this schema accepts no object: no call of this tool can be accepted.',
+    ]);
+    // The judge agrees on both: no object is accepted.
+    expect(createJudge(patternFalse).checkArguments({ 'x-b': 1 }, { decodeNulls: false }).ok).toBe(false);
+    expect(createJudge(noMatch).checkArguments({ b: 1 }, { decodeNulls: false }).ok).toBe(false);
+    // A pattern the linear engine declines (a back-reference) is not guessed at.
+    expect(found(tool({ type: 'object', required: ['aa'], patternProperties: { '^(a)\\1$': { type: 'number' } }, additionalProperties: false }))).toEqual([]);
+  });
+
+  it('reads a schema that accepts no value, propertyNames and maxProperties', () => {
+    expect(found(tool({ type: 'object', required: ['b'], additionalProperties: { not: {} } })).map(([, p, m]) => [p, m])).toEqual([
+      ['/inputSchema/required/0', '"b" is required, but it is not among the declared properties and additionalProperties accepts no value, so this schema accepts no object: no call of this tool can be accepted.'],
+    ]);
+    const names = tool({ type: 'object', required: ['bbbb', 'ok', 'y-1'], propertyNames: { maxLength: 3, pattern: '^[a-x]' } });
+    expect(found(names).map(([, p, m]) => [p, m])).toEqual([
+      ['/inputSchema/required/0', '"bbbb" is required, but propertyNames admits at most 3 characters, so this schema accepts no object: no call of this tool can be accepted.'],
+      ['/inputSchema/required/2', '"y-1" is required, but propertyNames asks for names matching ^[a-x], so this schema accepts no object: no call of this tool can be accepted.'],
+    ]);
+    expect(createJudge(names).checkArguments({ bbbb: 1, ok: 1, 'y-1': 1 }, { decodeNulls: false }).ok).toBe(false);
+    expect(found(tool({ type: 'object', required: ['a', 'b', 'a'], maxProperties: 1 })).map(([, p, m]) => [p, m])).toEqual([
+      ['/inputSchema/maxProperties', '2 properties are required, but maxProperties is 1, so this schema accepts no object: no call of this tool can be accepted.'],
+    ]);
+    // Within the limits, nothing is said.
+    expect(found(tool({ type: 'object', required: ['ab'], propertyNames: { maxLength: 3, enum: ['ab', 'cd'] }, maxProperties: 1 }))).toEqual([]);
+  });
 });

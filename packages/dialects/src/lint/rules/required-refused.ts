@@ -1,17 +1,22 @@
 /**
  * json-schema.tool-schema.required-refused: an object schema that lists a property in `required`
- * and refuses that same property, by a `false` property schema or by `additionalProperties:
- * false` when the name is neither declared nor matched by a pattern. Such a schema accepts no
- * object at all: as an inputSchema, no call can ever be accepted. Valid under the meta-schema, so
- * only a rule finds it. A warning, not an error: the schema means what it says and every call is
- * refused with its reason, and a tool an author disabled this way still registers.
+ * and refuses that same property: a schema that accepts no value (`false`, `{not: {}}`) applies to
+ * it (its `properties` entry, a `patternProperties` entry whose pattern matches it, or the closure
+ * where neither does), `propertyNames` refuses the name, or `maxProperties` is below the number of
+ * names required. Such a schema accepts no object at all: as an inputSchema, no call can ever be
+ * accepted. Valid under the meta-schema, so only a rule finds it. A warning, not an error: the
+ * schema means what it says and every call is refused with its reason, and a tool an author
+ * disabled this way still registers.
+ *
+ * What applies to a name is the one answer convert reads too (src/name-schemas.ts); a pattern runs
+ * there only on the judge's linear-time engine, and one it declines is taken to match nothing
+ * decided here (no finding rather than a guess).
  */
-import { IN_PLACE_APPLICATORS } from '../../in-place.js';
+import { acceptsNoValue, nameRefusedBy, nameSchemas } from '../../name-schemas.js';
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
 import { join } from '../../json-pointer.js';
-import { isRecord } from '../is-record.js';
 
 export const requiredRefused: LintRule = (tool, ctx) => {
   for (const schema of [tool.inputSchema, tool.outputSchema]) {
@@ -20,33 +25,36 @@ export const requiredRefused: LintRule = (tool, ctx) => {
     walkSchema(schema.value, schema.path, (node, at) => {
       const required = node.required;
       if (!Array.isArray(required)) return undefined;
+      const tail = `so this schema accepts no object${at === schema.path && schema === tool.inputSchema ? ': no call of this tool can be accepted' : ''}`;
       required.forEach((name, i) => {
         const why = typeof name === 'string' ? refusedBy(node, name) : undefined;
         if (why === undefined) return;
-        ctx.report(
-          RULE.requiredRefused,
-          'warning',
-          `${JSON.stringify(name)} is required, but ${why}, so this schema accepts no object${at === schema.path && schema === tool.inputSchema ? ': no call of this tool can be accepted' : ''}.`,
-          join(join(at, 'required'), i),
-        );
+        ctx.report(RULE.requiredRefused, 'warning', `${JSON.stringify(name)} is required, but ${why}, ${tail}.`, join(join(at, 'required'), i));
       });
+      const names = new Set(required.filter((n) => typeof n === 'string')).size;
+      const max = node.maxProperties;
+      if (typeof max === 'number' && names > max) {
+        ctx.report(RULE.requiredRefused, 'warning', `${names} properties are required, but maxProperties is ${max}, ${tail}.`, join(at, 'maxProperties'));
+      }
       return undefined;
     });
   }
 };
 
-
 /** Why the node refuses every object holding `name`; undefined when it may accept one. */
 function refusedBy(node: Record<string, unknown>, name: string): string | undefined {
-  const properties = isRecord(node.properties) ? node.properties : undefined;
-  const declared = properties !== undefined && Object.prototype.hasOwnProperty.call(properties, name);
-  if (declared) return properties[name] === false ? 'its property schema is false' : undefined;
-  // A pattern might match the name; whether it does is left alone rather than run an author's regex here.
-  if (isRecord(node.patternProperties) && Object.keys(node.patternProperties).length > 0) return undefined;
-  if (node.additionalProperties === false) return 'it is not among the declared properties and additionalProperties is false';
-  // unevaluatedProperties stands for the closure when nothing beside it evaluates properties in place.
-  if (node.additionalProperties === undefined && node.unevaluatedProperties === false && !IN_PLACE_APPLICATORS.some((k) => Object.prototype.hasOwnProperty.call(node, k))) {
-    return 'it is not among the declared properties and unevaluatedProperties is false';
+  if (Object.prototype.hasOwnProperty.call(node, 'propertyNames')) {
+    const why = nameRefusedBy(node.propertyNames, name);
+    if (why !== undefined) return why;
   }
-  return undefined;
+  const reading = nameSchemas(node, name);
+  if (reading === undefined) return undefined;
+  const refusing = reading.applied.find((a) => acceptsNoValue(a.schema));
+  if (refusing === undefined) return undefined;
+  const what = refusing.schema === false ? 'is false' : 'accepts no value';
+  if (refusing.keyword === 'properties') return `its property schema ${what}`;
+  if (refusing.keyword === 'patternProperties') return `its name matches the pattern ${refusing.key}, whose schema ${what}`;
+  const patterns = node.patternProperties;
+  const unmatched = typeof patterns === 'object' && patterns !== null && Object.keys(patterns).length > 0 ? ', no pattern matches it,' : '';
+  return `it is not among the declared properties${unmatched} and ${refusing.keyword} ${what}`;
 }
