@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCaseFolder } from '../src/conformance/case-folder.js';
 import { decidePin, pinnedText } from '../src/conformance/pin.js';
+import { CaseRun, type CaseSet, type SuiteOptions } from '../src/conformance/run-suite.js';
+import { loadDialects, type Dialect } from '@redouble/dialects';
 
 const known = new Set(['flat@2026-09', 'openai_strict@2024-08']);
 let root: string;
@@ -92,5 +94,39 @@ describe('pinning', () => {
     const d = decidePin({ ...base, current: a, actual: b, frozen: true, update: true });
     expect(d.action).toBe('fail');
     expect(d.action === 'fail' && d.message).toMatch(/frozen.*add a new version of the rule file/);
+  });
+});
+
+describe('known refusals of frozen versions (case.yaml knownRefusals)', () => {
+  const registry = loadDialects();
+  const frozen = registry.get('openai_strict@2024-08');
+  const draft = registry.get('gemini');
+  const input = '{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}\n';
+  const listed = (dialect: string) => `description: x\nknownRefusals:\n  - dialect: ${dialect}\n    checker: some-checker\n    why: Frozen before the fix.\n`;
+  // The checker is the runner's input: one that refuses every schema, one that accepts all.
+  const refusing = () => ['some-checker #: refused'];
+  const accepting = () => [];
+  const outcome = (caseYaml: string, dialect: Dialect, outputChecks: SuiteOptions['outputChecks']) => {
+    const dir = makeCase({ 'input.json': input, 'case.yaml': caseYaml });
+    const set: CaseSet = { label: 't', dir, pinDir: (name) => join(dir, name), sentences: false };
+    return new CaseRun(set, 'c', { registry, dialects: [dialect], caseSets: [set], update: true, outputChecks }).checkPin(dialect).problems;
+  };
+
+  it('expects the listed refusal of a frozen version, and refuses any other', () => {
+    expect(outcome(listed(frozen.id), frozen, refusing)).toEqual([]);
+    expect(outcome('description: x\n', frozen, refusing)).toEqual([` refused by a checker of ${frozen.id}: some-checker #: refused`]);
+  });
+
+  it('fails when the listed refusal no longer happens, or is listed for a version that is not frozen', () => {
+    expect(outcome(listed(frozen.id), frozen, accepting)).toEqual([`case.yaml lists a known refusal by some-checker for ${frozen.id}, but the checker accepts the output now: take it out`]);
+    expect(outcome(listed(draft.id), draft, refusing)).toEqual([
+      ` refused by a checker of ${draft.id}: some-checker #: refused`,
+      `case.yaml lists a known refusal by some-checker for ${draft.id}, which is not frozen: fix the draft instead`,
+    ]);
+  });
+
+  it('refuses a malformed entry', () => {
+    const f = readCaseFolder(makeCase({ 'input.json': input, 'case.yaml': 'description: x\nknownRefusals:\n  - dialect: flat\n    checker: c\n    why: y\n' }), 'c', known);
+    expect(f.problems).toEqual([expect.stringMatching(/knownRefusals\[0\] needs dialect \(name@version\), checker and why/)]);
   });
 });

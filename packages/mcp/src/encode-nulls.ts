@@ -80,18 +80,24 @@ function chosenBranches(value: Json, schema: Schema, root: Schema): Schema[] {
   return chosen;
 }
 
-/** Shaped for the value, and for an object: names each of its keys, with no const or enum it breaks. */
+/**
+ * Shaped for the value, and for an object: names each of its keys, with no const or enum it breaks,
+ * and each name it requires that the value omits admits null (the omission it would be written as);
+ * branches that differ only in which names they require then tell themselves apart.
+ */
 function fits(value: Json, schema: Schema | undefined, root: Schema): boolean {
   if (!shapedFor(value, schema)) return false;
   if (!isObject(value)) return true;
   const props = schema!.properties;
   if (!isObject(props)) return false;
-  return Object.entries(value).every(([k, v]) => {
+  const named = Object.entries(value).every(([k, v]) => {
     const sub = isObject(props[k]) ? deref(props[k] as Schema, root) : undefined;
     if (!sub) return false;
     if ('const' in sub && JSON.stringify(sub.const) !== JSON.stringify(v)) return false;
     return !(Array.isArray(sub.enum) && !sub.enum.some((e) => JSON.stringify(e) === JSON.stringify(v)));
   });
+  if (!named || !Array.isArray(schema!.required)) return named;
+  return schema!.required.every((k) => typeof k !== 'string' || Object.hasOwn(value, k) || (isObject(props[k]) && admitsNull(props[k] as Schema, { resolve: (ref) => localTarget(ref, root) }) === 'yes'));
 }
 
 function shapedFor(value: Json, schema: Schema | undefined): boolean {

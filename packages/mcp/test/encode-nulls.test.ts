@@ -50,6 +50,22 @@ describe('encodeNulls', () => {
     expect(value).toEqual(before);
   });
 
+  it('tells apart branches that declare the same names by what each requires', () => {
+    // Properties moved into each branch of "email or phone": both declare both names; only the
+    // branch whose required non-null name is present fits, and its other name is written null.
+    const contact = {
+      anyOf: [
+        { type: 'object', properties: { email: { type: 'string' }, phone: { type: ['string', 'null'] } }, required: ['email', 'phone'] },
+        { type: 'object', properties: { email: { type: ['string', 'null'] }, phone: { type: 'string' } }, required: ['phone', 'email'] },
+      ],
+    };
+    expect(encodeNulls({ phone: '1' }, contact)).toEqual({ phone: '1', email: null });
+    expect(encodeNulls({ email: 'e' }, contact)).toEqual({ email: 'e', phone: null });
+    // Both present: both branches fit, and nothing needs writing.
+    const both = { email: 'e', phone: '1' };
+    expect(encodeNulls(both, contact)).toBe(both);
+  });
+
   it('returns the value itself when nothing is missing', () => {
     const value = { a: 'x', b: 1, c: 'z', d: 'w', shape: { kind: 'circle', r: 1 }, pair: [{ x: 's' }, 'y'] };
     expect(encodeNulls(value, spelled)).toBe(value);

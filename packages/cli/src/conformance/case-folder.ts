@@ -16,9 +16,23 @@ export interface SentenceCheck {
   whenAbsent: string[];
 }
 
+/**
+ * A vendor checker's refusal of a frozen version's output that is known and written down: a frozen
+ * version's spelling never changes, so where a later version fixes what a vendor refuses, the
+ * earlier one's refusal stays, named here with why. The suite fails if it no longer happens.
+ */
+export interface KnownRefusal {
+  /** A frozen dialect version, name@version. */
+  dialect: string;
+  /** The checker's name, as its problems begin. */
+  checker: string;
+  why: string;
+}
+
 export interface CaseMeta {
   description: string;
   sentences: SentenceCheck[];
+  knownRefusals: KnownRefusal[];
 }
 
 export interface CaseFolder {
@@ -106,7 +120,7 @@ function readMeta(path: string, problems: string[]): CaseMeta | undefined {
     return undefined;
   }
   const rec = raw as Record<string, unknown>;
-  for (const k of Object.keys(rec)) if (k !== 'description' && k !== 'sentences') problems.push(`${path}: unknown key "${k}"`);
+  for (const k of Object.keys(rec)) if (k !== 'description' && k !== 'sentences' && k !== 'knownRefusals') problems.push(`${path}: unknown key "${k}"`);
   const description = rec.description;
   if (typeof description !== 'string' || description.trim() === '' || description.includes('\n')) {
     problems.push(`${path}: description must be one non-empty line`);
@@ -123,5 +137,17 @@ function readMeta(path: string, problems: string[]): CaseMeta | undefined {
       else sentences.push({ text: r.text as string, whenAbsent: r.whenAbsent as string[] });
     });
   }
-  return { description, sentences };
+  const knownRefusals: KnownRefusal[] = [];
+  const refusals = rec.knownRefusals ?? [];
+  if (!Array.isArray(refusals)) problems.push(`${path}: knownRefusals must be a list`);
+  else {
+    refusals.forEach((r: unknown, i) => {
+      const o = r as Record<string, unknown> | null;
+      const ok = o !== null && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).every((k) => k === 'dialect' || k === 'checker' || k === 'why');
+      if (!ok || typeof o.dialect !== 'string' || !o.dialect.includes('@') || typeof o.checker !== 'string' || typeof o.why !== 'string' || o.why.trim() === '') {
+        problems.push(`${path}: knownRefusals[${i}] needs dialect (name@version), checker and why, and nothing else`);
+      } else knownRefusals.push({ dialect: o.dialect, checker: o.checker, why: o.why });
+    });
+  }
+  return { description, sentences, knownRefusals };
 }

@@ -116,8 +116,21 @@ export class CaseRun {
     // A clean result must be readable by its vendor; an error diagnostic already says it is not. An
     // outputSchema published as authored is the author's schema (an invariant checks it), judged by
     // no checker, as the canonical dialect's output is not.
+    // A frozen version's refusal written down in case.yaml (knownRefusals) is expected, and must still happen.
     if (options.outputChecks && result.ok && result.output !== undefined) {
-      for (const { at, schema } of spelledSchemasIn(dialect, result.output)) for (const p of options.outputChecks(dialect.id, schema)) problems.push(`${at} refused by a checker of ${dialect.id}: ${p}`);
+      const known = (folder.meta?.knownRefusals ?? []).filter((k) => k.dialect === dialect.id);
+      const seen = new Set<string>();
+      for (const { at, schema } of spelledSchemasIn(dialect, result.output)) {
+        for (const p of options.outputChecks(dialect.id, schema)) {
+          const expected = dialect.status === 'frozen' ? known.find((k) => p.startsWith(`${k.checker} `)) : undefined;
+          if (expected !== undefined) seen.add(expected.checker);
+          else problems.push(`${at} refused by a checker of ${dialect.id}: ${p}`);
+        }
+      }
+      for (const k of known) {
+        if (dialect.status !== 'frozen') problems.push(`case.yaml lists a known refusal by ${k.checker} for ${k.dialect}, which is not frozen: fix the draft instead`);
+        else if (!seen.has(k.checker)) problems.push(`case.yaml lists a known refusal by ${k.checker} for ${k.dialect}, but the checker accepts the output now: take it out`);
+      }
     }
     problems.push(...checkInvariants({ dialect, input: folder.input, result }, options.invariants ?? INVARIANTS));
     if (problems.length > 0) status = 'failed';

@@ -167,7 +167,9 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
           if (match !== false) mayMatch = true;
         }
         if (!declared) return closed && !mayMatch;
-        return acceptsNoValue((o.properties as JsonObject)[name]);
+        // Seen through its references: a property that refers to a false definition is refused too.
+        const p = (o.properties as JsonObject)[name];
+        return acceptsNoValue(p) || view(p)?.isFalse === true;
       }),
     items: () => view(valuesOf('items').find((v) => !Array.isArray(v))),
     prefixItem: (i) => view((valuesOf('prefixItems').find(Array.isArray) as unknown[] | undefined)?.[i]),

@@ -53,7 +53,9 @@ function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
     const rest = branches.filter((b) => !isOnlyNullable(b));
     if (rest.length < branches.length) {
       nullable = true;
-      if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {
+      // Every branch was null alone: the flag says all of it (an empty anyOf is no schema at all).
+      if (rest.length === 0) delete out.anyOf;
+      else if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {
         delete out.anyOf;
         for (const k in rest[0] as JsonObject) put(out, k, (rest[0] as JsonObject)[k]);
       } else out.anyOf = rest;

@@ -3,8 +3,10 @@
  * `properties`/`required` and an anyOf/oneOf is spelled with those keywords moved into each
  * branch, for readers that cannot mix them in one node. `P and (A or B)` is `(P and A) or (P and B)`,
  * and for oneOf exactly one `P and X` holds exactly when exactly one X does, so acceptance is
- * unchanged. Where moving would change it (a closure beside the properties, a branch that spells
- * the same property otherwise), the node is left as authored and reported.
+ * unchanged. `additionalProperties` may move with them: `P, closed` applied in place is each
+ * branch merged with `P, closed`, as an allOf branch is merged. Where moving would change
+ * acceptance (a closure that does not move, a branch that spells the same property otherwise, a
+ * closure the merge cannot carry), the node is left as authored and reported.
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { canMerge } from './node-rules.js';
@@ -20,7 +22,9 @@ export function moveIntoBranches(s: WalkState, node: JsonObject, move: readonly 
   if (moved.length === 0) return node;
   const union = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
   if (Array.isArray(node.anyOf) && Array.isArray(node.oneOf)) return kept(s, node, 'it has both anyOf and oneOf');
-  const closure = CLOSURES.find((k) => hasOwn(node, k));
+  // A closure that moves too is merged as allOf merges one (a branch's own names it refuses are
+  // written out as refused, walk-merge.ts); one that stays depends on the properties beside it.
+  const closure = CLOSURES.find((k) => hasOwn(node, k) && !moved.includes(k));
   if (closure !== undefined) return kept(s, node, `its ${closure} depends on the properties beside it`);
   const part: JsonObject = {};
   for (const k of moved) put(part, k, node[k]);
@@ -58,6 +62,7 @@ export function moveIntoBranches(s: WalkState, node: JsonObject, move: readonly 
 }
 
 function kept(s: WalkState, node: JsonObject, why: string): JsonObject {
-  report(s, 'union-branches-kept', 'warning', `properties stand beside a union here and cannot be moved into its branches: ${why}; the node is spelled as authored`, pointer(s));
+  // An error: the rule says this dialect's reader cannot mix properties with a union in one node.
+  report(s, 'union-branches-kept', 'error', `properties stand beside a union here and cannot be moved into its branches: ${why}; the node is spelled as authored, which this dialect's reader refuses`, pointer(s));
   return node;
 }

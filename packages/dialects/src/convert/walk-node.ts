@@ -20,6 +20,7 @@ import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsN
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { declareRequired } from './walk-required.js';
+import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { nameSchemas } from '../name-schemas.js';
 import { deriveKeywords } from './walk-derive.js';
@@ -50,6 +51,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   }
   if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
+  // Closed one by one, branches beside properties would refuse the names their parent declares;
+  // where nothing closes them, one that requires a name it does not declare needs the parent's.
+  if (plan.declaresRequired && hasOwn(node, 'properties') && (hasOwn(node, 'anyOf') || hasOwn(node, 'oneOf') || hasOwn(node, 'allOf'))) node = branchesWithParentNames(s, node, plan.closed === 'all');
   // Only where the node is a value's own schema: in an in-place branch (a union, allOf, not, a
   // condition) the object beside it declares the properties, and a branch that declared them again
   // would say "any value" of a property its parent types, or change what a `not` refuses.
@@ -190,7 +194,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     // Without its positions, the items schema stands for every item, the first ones included.
     report(s, 'items-narrowed', 'warning', 'prefixItems cannot be spelled in this dialect, so the items schema applies to the leading items too, and the spelled schema refuses leading items that only their positional schema accepts (the server still accepts them)', pointer(s));
   }
-  if (falseNames !== undefined) events = leftOutProperties(s, out, node, falseNames, events);
+  if (falseNames !== undefined) events = leftOutProperties(s, out, node, table, falseNames, events);
   if (dropped !== undefined && dropped.some(([k]) => k === 'enum' || k === 'const') && typeRefusesAllValues(canonical)) {
     // Written as "One of: ...", the values would contradict the spelled type; they are reported instead.
     report(s, 'accepts-nothing', 'warning', `the type ${JSON.stringify(canonical.type)} admits none of the listed values, so the canonical schema accepts no value here; this dialect drops the values, so the spelled schema accepts values of that type, which the server refuses`, pointer(s));
@@ -209,7 +213,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   // Null alone under a nullable flag (type null, or an enum or const whose only value was null): the
   // any-value step spells it with the type the spell carries null on; without one it stays a bare
   // flag, reported. A union branch of null alone is folded into its parent's flag instead.
-  const nullOnly = plan.nulls === 'nullable-flag' && (nullFromValues ? own(node, 'enum') === undefined && !hasOwn(node, 'const') && own(node, 'type') === undefined : isNullType(own(node, 'type')));
+  const nullOnly = plan.nulls === 'nullable-flag' && (nullFromValues ? own(node, 'enum') === undefined && !hasOwn(node, 'const') && own(node, 'type') === undefined : isNullType(own(node, 'type')) || nullUnion(node));
   const carried = nullOnly && !branch && !besideRef && plan.anyValue !== undefined && nullCarrierType(plan.anyValue.spell) !== undefined;
   if (plan.spellsTypes) {
     s.typeNode = node;
@@ -262,7 +266,7 @@ function noMoreItems(out: JsonObject, node: JsonObject, table: PolicyTable, drop
  * One that is also required means the object accepts nothing: the spelling, which cannot say so,
  * accepts objects without it, so that is reported.
  */
-function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
+function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, table: PolicyTable, names: string[], events: NoteEvent[] | undefined): NoteEvent[] {
   if (Array.isArray(out.required)) {
     const required = out.required as unknown[];
     const refused = names.filter((n) => required.includes(n));
@@ -274,7 +278,11 @@ function leftOutProperties(s: WalkState, out: JsonObject, node: JsonObject, name
   }
   // Properties the walk wrote only to hold refused names (walk-required.ts) say nothing once those
   // are left out; an empty list is no spelling some vendors take (they ask for a non-empty one).
-  if (s.madeUpKeys?.get(node)?.has('properties') && isPlainObject(out.properties) && Object.keys(out.properties).length === 0) {
+  // Nor does a list emptied of refused names where the dialect keeps properties only when it holds
+  // some (its policy judges the map as spelled): the false-property sentences say what it said.
+  const emptied = isPlainObject(out.properties) && Object.keys(out.properties).length === 0;
+  const policy = table.entries.get('properties')?.policy;
+  if (emptied && (s.madeUpKeys?.get(node)?.has('properties') || (policy?.kind === 'keepWhen' && !policy.test(out.properties, node)))) {
     delete out.properties;
     if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
   }
@@ -317,6 +325,13 @@ function checkLargeEnum(s: WalkState, node: JsonObject, key: string, value: unkn
 function definitionsFate(path: string, key: string, refs: NonNullable<Plan['references']>, atRoot: boolean): Explanation {
   const detail = refs.mode !== 'keep' ? 'written out in place where referenced' : atRoot ? `spelled ${refs.definitionsKeyword}` : `moved to the root ${refs.definitionsKeyword}`;
   return { path, keyword: key, outcome: 'renamed', detail };
+}
+
+/** A typeless node whose anyOf or oneOf branches each accept null alone (`{anyOf: [{type: null}]}`), at any depth. */
+function nullUnion(node: JsonObject): boolean {
+  if (hasOwn(node, 'type')) return false;
+  const union = own(node, 'anyOf') ?? own(node, 'oneOf');
+  return Array.isArray(union) && union.length > 0 && union.every((b) => isPlainObject(b) && (isNullType(own(b, 'type')) || own(b, 'const') === null || nullUnion(b)));
 }
 
 /** `"null"`, or a type list of nothing but null. */

@@ -34,7 +34,7 @@ import { isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } fr
 import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
 import { pointer, report, fatal, tooDeep, tooLarge, tokensPointer } from './walk-paths.js';
 import { copy } from './walk-copy.js';
-import { walkRef } from './walk-refs.js';
+import { refIndex, walkRef } from './walk-refs.js';
 import { refOutOfAllOf } from './walk-merge.js';
 import { dynamicAsRef, dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
@@ -197,6 +197,23 @@ export function acceptsNothing(v: unknown): boolean {
   return true;
 }
 
+/**
+ * A bare local reference (annotations beside it at most) that leads, through such references, to a
+ * schema that accepts nothing: a property behind it is refused as surely as a `false` one.
+ */
+function refToNothing(s: WalkState, v: unknown): boolean {
+  for (let hops = 0; hops < 32; hops++) {
+    const ref = isPlainObject(v) ? own(v, '$ref') : undefined;
+    if (typeof ref !== 'string') return false;
+    for (const k in v as JsonObject) if (k !== '$ref' && !ANNOTATION_KEYWORDS.has(k)) return false;
+    const r = refIndex(s).resolve(ref, v);
+    if (r.kind !== 'local') return false;
+    if (acceptsNothing(r.target.node)) return true;
+    v = r.target.node;
+  }
+  return false;
+}
+
 /** The subschemas of a map keyword (properties, $defs, ...); property names are checked where they stand. */
 export function walkMap(s: WalkState, value: JsonObject, keyword: string, parentAtRoot: boolean): JsonObject {
   const map: JsonObject = {};
@@ -215,7 +232,7 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
       const declaredAt = s.declaredAt?.get(value)?.get(name);
       report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, declaredAt ? tokensPointer(s, declaredAt) : pointer(s));
     }
-    if (keyword === 'properties' && acceptsNothing(value[name]) && falseUnspellable(s)) {
+    if (keyword === 'properties' && (acceptsNothing(value[name]) || refToNothing(s, value[name])) && falseUnspellable(s)) {
       (falseNames ??= []).push(name);
       if (o) s.tokens = saved;
       else saved.pop();

@@ -35,7 +35,7 @@ export const DERIVATIONS = ['property-keys'] as const;
 
 export const UnionBranchesSchema = z.strictObject({
   /** Parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union. */
-  move: z.array(z.enum(['properties', 'required'])).min(1),
+  move: z.array(z.enum(['properties', 'required', 'additionalProperties'])).min(1),
 });
 
 export const ReferencesSchema = z.strictObject({

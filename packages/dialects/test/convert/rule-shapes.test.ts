@@ -81,7 +81,7 @@ describe('unionBranches', () => {
     const r = convert(input, d);
     expect(r.output).toEqual(input);
     expect(r.diagnostics.map((x) => [x.code, x.path, x.message])).toEqual([
-      ['union-branches-kept', '', 'properties stand beside a union here and cannot be moved into its branches: branch 0 spells one of its properties differently; the node is spelled as authored'],
+      ['union-branches-kept', '', 'properties stand beside a union here and cannot be moved into its branches: branch 0 spells one of its properties differently; the node is spelled as authored, which this dialect\'s reader refuses'],
     ]);
   });
 });
