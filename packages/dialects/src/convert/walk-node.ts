@@ -19,7 +19,7 @@ import { falseUnspellable } from './walk-boolean.js';
 import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsNull, typeRefusesAllValues, valuesWithinType } from './walk-merge.js';
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
-import { declareRequired } from './walk-required.js';
+import { asksNames, declareRequired } from './walk-required.js';
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { nameSchemas } from '../name-schemas.js';
@@ -50,14 +50,15 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     node = stripped;
   }
   if ((plan.closed === 'all' || plan.anyValue !== undefined) && (hasOwn(node, 'const') || hasOwn(node, 'enum'))) node = pinnedObjects(s, node, plan.closed === 'all');
+  // Only where the node is a value's own schema: in an in-place branch (a union, allOf, not, a
+  // condition) the object beside it declares the properties, and a branch that declared them again
+  // would say "any value" of a property its parent types, or change what a `not` refuses. Before
+  // the branches move or take their parent's names, so the names it declares go with them.
+  if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
   // Closed one by one, branches beside properties would refuse the names their parent declares;
   // where nothing closes them, one that requires a name it does not declare needs the parent's.
   if (plan.declaresRequired && hasOwn(node, 'properties') && (hasOwn(node, 'anyOf') || hasOwn(node, 'oneOf') || hasOwn(node, 'allOf'))) node = branchesWithParentNames(s, node, plan.closed === 'all');
-  // Only where the node is a value's own schema: in an in-place branch (a union, allOf, not, a
-  // condition) the object beside it declares the properties, and a branch that declared them again
-  // would say "any value" of a property its parent types, or change what a `not` refuses.
-  if (plan.declaresRequired && Array.isArray(own(node, 'required')) && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword))) node = declareRequired(s, node);
   // The base table unless the plan has `given` rules (tableFor): taken here without a call, at every node.
   const table = plan.given.length === 0 ? (atRoot ? plan.rootTable : plan.belowTable) : tableFor(s, canonical, node, atRoot);
   const refs = plan.references;

@@ -22,23 +22,77 @@
  * an allOf, a `$ref` or the like beside it, it is left as it stands.
  */
 import { closureOf, nameSchemas, type AppliedSchema } from '../name-schemas.js';
-import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
 import { typeNames } from '../type-names.js';
 
 
-/** The node to walk in its place; the node itself when every required name is declared. */
-export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
-  const required = node.required;
-  if (!Array.isArray(required)) return node;
+/** A name the object may be asked to hold, where it is asked, and whether only under a condition. */
+type Asked = { name: string; at: readonly string[]; conditional: boolean; byCondition: boolean };
+
+/** The keywords that can ask a node for a name (`required`, and the ones that hold a `required` or a list of names). */
+const ASKING: ReadonlySet<string> = new Set(['required', 'allOf', 'anyOf', 'oneOf', 'dependentRequired', 'dependencies', 'dependentSchemas', 'then', 'else']);
+
+/** Whether the node has a keyword that can ask for a name. */
+export function asksNames(node: JsonObject): boolean {
+  for (const k of ASKING) if (hasOwn(node, k)) return true;
+  return false;
+}
+
+/**
+ * Every name the node asks for that its properties do not declare: `required`, and an `allOf`
+ * branch's, always; `dependentRequired` (draft-07 `dependencies` lists), a `then`/`else`, an
+ * anyOf/oneOf branch's or a `dependentSchemas` entry's `required` under a condition. A closed
+ * spelling that does not declare a conditional name refuses what its own sentence demands ("When
+ * card is sent, cvv is required too."). The unconditional reading of a name wins. Where objects
+ * are not all closed, only the names some spelled `required` lists (the node's and a branch's)
+ * matter: a reader checks those against the properties, and nothing refuses the others.
+ */
+function askedNames(s: WalkState, node: JsonObject, props: JsonObject | undefined, closesAll: boolean): Asked[] {
+  const asked: Asked[] = [];
+  const add = (list: unknown, at: readonly string[], conditional: boolean, byCondition = false) => {
+    if (!Array.isArray(list) || (byCondition && !closesAll)) return;
+    list.forEach((name, i) => {
+      if (typeof name !== 'string' || (props !== undefined && hasOwn(props, name))) return;
+      const seen = asked.find((a) => a.name === name);
+      if (seen === undefined) asked.push({ name, at: [...at, String(i)], conditional, byCondition });
+      else if (seen.conditional && !conditional) Object.assign(seen, { at: [...at, String(i)], conditional, byCondition });
+    });
+  };
+  const sub = (k: string, inner: string[], schema: unknown, conditional: boolean, ownNamesAside = false) => {
+    if (!isPlainObject(schema)) return;
+    let list = own(schema, 'required');
+    const mine = own(schema, 'properties');
+    if (ownNamesAside && Array.isArray(list) && isPlainObject(mine)) list = list.map((n) => (typeof n === 'string' && hasOwn(mine, n) ? undefined : n));
+    add(list, [...tokensOf(s, node, k), ...inner, 'required'], conditional, !ownNamesAside);
+  };
+  add(own(node, 'required'), tokensOf(s, node, 'required'), false);
+  // A branch's name that the branch does not declare is one it asks of the properties beside it;
+  // without properties beside, the node is a union of objects that each name their own.
+  if (props !== undefined) {
+    for (const k of ['allOf', 'anyOf', 'oneOf']) {
+      const branches = own(node, k);
+      if (Array.isArray(branches)) branches.forEach((b, i) => sub(k, [String(i)], b, k !== 'allOf', true));
+    }
+  }
+  for (const k of ['dependentRequired', 'dependencies']) {
+    const map = own(node, k);
+    if (isPlainObject(map)) for (const key in map) add(map[key], [...tokensOf(s, node, k), key], true, true);
+  }
+  const schemas = own(node, 'dependentSchemas');
+  if (isPlainObject(schemas)) for (const key in schemas) sub('dependentSchemas', [key], schemas[key], true);
+  sub('then', [], own(node, 'then'), true);
+  sub('else', [], own(node, 'else'), true);
+  return asked;
+}
+
+/** The node to walk in its place; the node itself when every name it asks for is declared. */
+export function declareRequired(s: WalkState, node: JsonObject, closesAll: boolean): JsonObject {
   const props = hasOwn(node, 'properties') ? node.properties : undefined;
   if (props !== undefined && !isPlainObject(props)) return node;
-  const missing: [string, number][] = [];
-  required.forEach((name, i) => {
-    if (typeof name === 'string' && (props === undefined || !hasOwn(props, name)) && !missing.some(([n]) => n === name)) missing.push([name, i]);
-  });
-  if (missing.length === 0) return node;
+  const asked = askedNames(s, node, props, closesAll);
+  if (asked.length === 0) return node;
   // `required` says nothing of a value that is no object: a node typed otherwise is left alone.
   const types = typeNames(node.type);
   if (types !== undefined && !types.includes('object')) return node;
@@ -48,7 +102,6 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
   if (closure === undefined) return node;
   if (typeof closure.schema !== 'boolean' && !isPlainObject(closure.schema)) return node;
 
-  const requiredTokens = tokensOf(s, node, 'required');
   const declared: JsonObject = {};
   if (props !== undefined) {
     const propsTokens = tokensOf(s, node, 'properties');
@@ -57,23 +110,30 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
       recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
     }
   }
-  for (const [name, i] of missing) {
-    const [schema, tokens] = readingOf(s, node, name, i, closure);
+  let added = 0;
+  for (const { name, at, conditional } of asked) {
+    const [schema, tokens] = readingOf(s, node, name, at, closure);
+    // A name the object refuses, asked only under a condition, makes that condition unmeetable,
+    // which the closed spelling says exactly: declared false it would say no object is accepted.
+    if (conditional && schema === false) continue;
     put(declared, name, schema);
     recordOrigin(s, declared, name, tokens);
     let names = (s.declaredAt ??= new WeakMap()).get(declared);
     if (names === undefined) s.declaredAt.set(declared, (names = new Map()));
-    names.set(name, [...requiredTokens, String(i)]);
+    names.set(name, at);
+    added++;
   }
-
+  if (added === 0) return node;
   const out: JsonObject = {};
   // What the walk made up in the node stays made up in its rewrite (explain says nothing of it).
   const made = new Set(s.madeUpKeys?.get(node));
+  // A node with no properties gets them where its required stands (else where the first keyword
+  // that asks for a name stands), so the output reads in the author's order.
+  const placeAt = props !== undefined ? undefined : hasOwn(node, 'required') ? 'required' : Object.keys(node).find((k) => ASKING.has(k));
   for (const k in node) {
-    // A node with no properties gets them where its required stands, so the output reads in the author's order.
-    if (k === 'required' && props === undefined) {
+    if (k === placeAt) {
       put(out, 'properties', declared);
-      recordOrigin(s, out, 'properties', requiredTokens);
+      recordOrigin(s, out, 'properties', tokensOf(s, node, k));
       made.add('properties');
     }
     put(out, k, k === 'properties' ? declared : node[k]);
@@ -91,7 +151,7 @@ export function declareRequired(s: WalkState, node: JsonObject): JsonObject {
  * canonical rule stands (the pattern, the closure, or the object itself when it has no closure),
  * so what its spelling narrows is reported there; a refused name points at its required entry.
  */
-function readingOf(s: WalkState, node: JsonObject, name: string, i: number, closure: AppliedSchema): [unknown, readonly string[]] {
+function readingOf(s: WalkState, node: JsonObject, name: string, askedAt: readonly string[], closure: AppliedSchema): [unknown, readonly string[]] {
   const reading = nameSchemas(node, name)!;
   const tokensOfApplied = (a: AppliedSchema): readonly string[] => {
     if (a.key !== undefined) return [...tokensOf(s, node, a.keyword), a.key];
@@ -111,7 +171,7 @@ function readingOf(s: WalkState, node: JsonObject, name: string, i: number, clos
   }
   if (options.length === 1) {
     const only = options[0]!;
-    return [only.schema, only.schema === false ? [...tokensOf(s, node, 'required'), String(i)] : tokensOfApplied(only)];
+    return [only.schema, only.schema === false ? askedAt : tokensOfApplied(only)];
   }
   const branches: unknown[] = [];
   options.forEach((a, k) => {
