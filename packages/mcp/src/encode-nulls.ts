@@ -46,7 +46,7 @@ function walkObject(value: Record<string, Json>, schema: Schema, root: Schema, d
     for (const key of schema.required) {
       if (typeof key !== 'string' || Object.hasOwn(value, key)) continue;
       const sub = properties[key];
-      if (isObject(sub) && admitsNull(sub, { resolve: (ref) => localTarget(ref, root) }) === 'yes') (copy ??= { ...value })[key] = null;
+      if (isObject(sub) && nullAdmitted(sub, root)) (copy ??= { ...value })[key] = null;
     }
   }
   return copy ?? value;
@@ -97,7 +97,7 @@ function fits(value: Json, schema: Schema | undefined, root: Schema): boolean {
     return !(Array.isArray(sub.enum) && !sub.enum.some((e) => JSON.stringify(e) === JSON.stringify(v)));
   });
   if (!named || !Array.isArray(schema!.required)) return named;
-  return schema!.required.every((k) => typeof k !== 'string' || Object.hasOwn(value, k) || (isObject(props[k]) && admitsNull(props[k] as Schema, { resolve: (ref) => localTarget(ref, root) }) === 'yes'));
+  return schema!.required.every((k) => typeof k !== 'string' || Object.hasOwn(value, k) || (isObject(props[k]) && nullAdmitted(props[k] as Schema, root)));
 }
 
 function shapedFor(value: Json, schema: Schema | undefined): boolean {
@@ -112,6 +112,11 @@ function typesOf(schema: Schema): string[] | undefined {
   const type = schema.type;
   if (typeof type === 'string') return [type];
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
+}
+
+/** The schema admits null for certain, its local references followed. */
+function nullAdmitted(schema: Schema, root: Schema): boolean {
+  return admitsNull(schema, { resolve: (ref) => localTarget(ref, root) }) === 'yes';
 }
 
 /** The target of a local `$ref` (a JSON pointer into the same output schema); undefined for anything else. */

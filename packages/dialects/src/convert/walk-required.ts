@@ -29,7 +29,7 @@ import { typeNames } from '../type-names.js';
 
 
 /** A name the object may be asked to hold, where it is asked, and whether only under a condition. */
-type Asked = { name: string; at: readonly string[]; conditional: boolean; byCondition: boolean };
+type Asked = { name: string; at: readonly string[]; conditional: boolean };
 
 /** The keywords that can ask a node for a name (`required`, and the ones that hold a `required` or a list of names). */
 const ASKING: ReadonlySet<string> = new Set(['required', 'allOf', 'anyOf', 'oneOf', 'dependentRequired', 'dependencies', 'dependentSchemas', 'then', 'else']);
@@ -56,8 +56,8 @@ function askedNames(s: WalkState, node: JsonObject, props: JsonObject | undefine
     list.forEach((name, i) => {
       if (typeof name !== 'string' || (props !== undefined && hasOwn(props, name))) return;
       const seen = asked.find((a) => a.name === name);
-      if (seen === undefined) asked.push({ name, at: [...at, String(i)], conditional, byCondition });
-      else if (seen.conditional && !conditional) Object.assign(seen, { at: [...at, String(i)], conditional, byCondition });
+      if (seen === undefined) asked.push({ name, at: [...at, String(i)], conditional });
+      else if (seen.conditional && !conditional) Object.assign(seen, { at: [...at, String(i)], conditional });
     });
   };
   const sub = (k: string, inner: string[], schema: unknown, conditional: boolean, ownNamesAside = false) => {
@@ -112,7 +112,7 @@ export function declareRequired(s: WalkState, node: JsonObject, closesAll: boole
   }
   let added = 0;
   for (const { name, at, conditional } of asked) {
-    const [schema, tokens] = readingOf(s, node, name, at, closure);
+    const [schema, tokens] = readingOf(s, node, name, at);
     // A name the object refuses, asked only under a condition, makes that condition unmeetable,
     // which the closed spelling says exactly: declared false it would say no object is accepted.
     if (conditional && schema === false) continue;
@@ -151,8 +151,10 @@ export function declareRequired(s: WalkState, node: JsonObject, closesAll: boole
  * canonical rule stands (the pattern, the closure, or the object itself when it has no closure),
  * so what its spelling narrows is reported there; a refused name points at its required entry.
  */
-function readingOf(s: WalkState, node: JsonObject, name: string, askedAt: readonly string[], closure: AppliedSchema): [unknown, readonly string[]] {
+function readingOf(s: WalkState, node: JsonObject, name: string, askedAt: readonly string[]): [unknown, readonly string[]] {
+  // Defined: declareRequired has told the closure from the node.
   const reading = nameSchemas(node, name)!;
+  const closure = reading.closure;
   const tokensOfApplied = (a: AppliedSchema): readonly string[] => {
     if (a.key !== undefined) return [...tokensOf(s, node, a.keyword), a.key];
     if (hasOwn(node, a.keyword)) return tokensOf(s, node, a.keyword);

@@ -9,25 +9,27 @@
  * with the nearest known keyword when one is close.
  */
 import type { RuleFile, SentenceFile } from './schema.js';
+import { ANNOTATION_KEYWORDS, KEYWORD_KIND, RULE_KEYWORDS, SILENT_KEYWORDS } from '../convert/keywords.js';
 
 type PathSegment = string | number;
 type Where = (path: readonly PathSegment[], atKey?: boolean) => string;
 type Fail = (message: string, path: string) => void;
 
-export const SCHEMA_KEYWORDS: readonly string[] = [
-  // 2020-12 core, applicator, unevaluated, validation, meta-data, format, content
-  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
-  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
-  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
-  'maxProperties', 'minProperties', 'required', 'dependentRequired',
-  'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
-  'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
-  // 2019-09, draft-07 and draft-04 spellings
-  '$recursiveRef', '$recursiveAnchor', 'definitions', 'dependencies', 'additionalItems', 'id',
-  // OpenAPI 3.0 schema object fields
-  'nullable', 'discriminator', 'xml', 'externalDocs', 'example',
+/**
+ * Every keyword a schema can hold: the ones the walk already knows (convert/keywords.ts, one list of
+ * 2020-12 and draft-07 keywords), and the spellings only a reader of other drafts or OpenAPI uses.
+ */
+const SCHEMA_KEYWORDS: readonly string[] = [
+  ...new Set([
+    ...KEYWORD_KIND.keys(),
+    ...RULE_KEYWORDS,
+    ...SILENT_KEYWORDS,
+    ...ANNOTATION_KEYWORDS,
+    // 2019-09 and draft-04 spellings
+    '$recursiveRef', '$recursiveAnchor', 'id',
+    // OpenAPI 3.0 schema object fields
+    'nullable', 'discriminator', 'xml', 'externalDocs', 'example',
+  ]),
 ];
 const KNOWN = new Set(SCHEMA_KEYWORDS);
 
