@@ -67,6 +67,38 @@ export function checkRuleFileKeywords(data: RuleFile, where: Where, fail: Fail):
   check(ruleFileKeywords(data), own, 'declare it under extensionKeywords if the vendor reads it', where, fail);
 }
 
+/**
+ * Renames from one JSON Schema keyword into another that the vendor reads by its own meaning: only
+ * where that meaning accepts the same values (another draft's spelling, or between annotations)
+ * or more, and then with the rename noted, so the description says what the spelling lost.
+ * `anyOf` into `oneOf`, or `minimum` into `maximum`, would change what the spelling accepts with
+ * no diagnostic at any conversion.
+ */
+const SAME_MEANING: ReadonlySet<string> = new Set(['$defs>definitions', 'definitions>$defs', '$id>id', 'id>$id']);
+const WIDER_MEANING: ReadonlySet<string> = new Set(['oneOf>anyOf', 'exclusiveMinimum>minimum', 'exclusiveMaximum>maximum']);
+
+/** An annotation keyword, OpenAPI's `example` among them: renaming one changes no acceptance. */
+const annotation = (k: string): boolean => ANNOTATION_KEYWORDS.has(k) || k === 'example';
+
+export function checkRuleFileRenames(data: RuleFile, where: Where, fail: Fail): void {
+  const own = new Set(data.extensionKeywords ?? []);
+  const standard = (k: string): boolean => KNOWN.has(k) && !own.has(k) && !k.startsWith('x-');
+  data.rules.forEach((rule, i) => {
+    for (const [from, to] of Object.entries(rule.rename ?? {})) {
+      if (from === to || !standard(from) || !standard(to) || SAME_MEANING.has(`${from}>${to}`)) continue;
+      if (annotation(from) && annotation(to)) continue;
+      if (WIDER_MEANING.has(`${from}>${to}`)) {
+        if (rule.noteOnRename !== true && rule.merge !== true) fail(`rename ${from} to ${to} accepts more than ${from} does; set noteOnRename: true so the description keeps what ${from} said`, where(['rules', i, 'rename', from]));
+        continue;
+      }
+      fail(
+        `rename ${from} to ${to} changes what the spelling accepts (a reader applies ${to} by its own meaning); a rename may only respell a keyword as one that accepts the same values ($defs/definitions, $id/id, between annotations) or, noted, more (oneOf to anyOf, exclusiveMinimum to minimum, exclusiveMaximum to maximum); drop ${from} instead`,
+        where(['rules', i, 'rename', from]),
+      );
+    }
+  });
+}
+
 /** Refuses each keyword of a sentence file that no schema holds; a vendor's own keyword is worded in its rule file. */
 export function checkSentenceFileKeywords(data: SentenceFile, where: Where, fail: Fail): void {
   check(sentenceFileKeywords(data), new Set(), "a vendor's own keyword is worded in its rule file's notes", where, fail);

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
 import { checkJsonPath, isNodeFilter } from './jsonpath.js';
-import { checkRuleFileKeywords, checkSentenceFileKeywords } from './keyword-names.js';
+import { checkRuleFileKeywords, checkRuleFileRenames, checkSentenceFileKeywords } from './keyword-names.js';
+import { checkSpellings } from './spelling-checks.js';
 import { decodeUtf8 } from '../utf8.js';
 
 type PathSegment = string | number;
@@ -222,6 +223,8 @@ function checkMeaning(
 ): void {
   checkFileName(`${data.dialect}@${data.version}`, file, () => where(['dialect']), fail);
   checkRuleFileKeywords(data, where, fail);
+  checkRuleFileRenames(data, where, fail);
+  checkSpellings(data, where, fail);
   const seen = new Map<string, number>();
   data.rules.forEach((rule, i) => {
     if (!Object.prototype.hasOwnProperty.call(data.sources, rule.source)) {

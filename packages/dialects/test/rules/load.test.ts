@@ -92,6 +92,37 @@ describe('rule file loading', () => {
     ]);
   });
 
+  it('refuses a rename into a keyword of another meaning, and a widening rename that is not noted', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    rename: { anyOf: oneOf, minimum: maximum }\n  - id: b\n    source: spec\n    rename: { oneOf: anyOf }\n`);
+    expect(err.diagnostics.map((d) => [d.path, d.message.split(';')[0]])).toEqual([
+      ['dialects/demo@2026-03.yaml:13:22', 'rename anyOf to oneOf changes what the spelling accepts (a reader applies oneOf by its own meaning)'],
+      ['dialects/demo@2026-03.yaml:13:38', 'rename minimum to maximum changes what the spelling accepts (a reader applies maximum by its own meaning)'],
+      ['dialects/demo@2026-03.yaml:16:22', 'rename oneOf to anyOf accepts more than oneOf does'],
+    ]);
+    // The same meaning, between annotations, a noted widening, and into a vendor's own keyword are fine.
+    const fine = `${HEADER}extensionKeywords: [vendorDefs]\nrules:\n  - id: a\n    source: spec\n    rename: { definitions: $defs, examples: example, $defs: vendorDefs }\n  - id: b\n    source: spec\n    rename: { oneOf: anyOf, exclusiveMinimum: minimum }\n    noteOnRename: true\n`;
+    expect(() => parseRuleFile(fine, 'demo@2026-03.yaml')).not.toThrow();
+  });
+
+  it('refuses an any-value spell that is no valid schema or references what no output holds', () => {
+    const refs = `  - id: refs\n    source: spec\n    references: { mode: keep, cycles: keep }\n`;
+    const err = refusal(`${HEADER}rules:\n${refs}  - id: a\n    source: spec\n    anyValue:\n      spell: { anyOf: [{ type: strng }, { type: array, items: { $ref: "#/$defs/Other" } }] }\n      defineAs: JsonValue\n`);
+    expect(err.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['dialects/demo@2026-03.yaml:17:32', 'anyValue.spell is not a valid schema: Not a valid 2020-12 schema: "type" must be one of ["array","boolean","integer","null","number","object","string"], or must be array.'],
+      ['dialects/demo@2026-03.yaml:17:71', 'anyValue.spell references "#/$defs/Other", which no output holds: the spell may reference only its own definition ("#/$defs/JsonValue")'],
+    ]);
+    // Its own definition, under the file's prefix, is what a spell may reference.
+    expect(() => parseRuleFile(`${HEADER}rules:\n${refs}  - id: a\n    source: spec\n    anyValue:\n      spell: { anyOf: [{ type: string }, { type: array, items: { $ref: "#/$defs/JsonValue" } }] }\n      defineAs: JsonValue\n`, 'demo@2026-03.yaml')).not.toThrow();
+  });
+
+  it('refuses a reference prefix that does not lead into the definitions keyword', () => {
+    const err = refusal(`${HEADER}rules:\n  - id: refs\n    source: spec\n    references: { mode: keep, definitionsKeyword: defs }\n`);
+    expect(err.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['dialects/demo@2026-03.yaml:13:17', 'references: refPrefix "#/$defs/" does not lead into definitionsKeyword "defs"; every kept definition would be referenced where it is not written. Write refPrefix: "#/defs/"'],
+    ]);
+    expect(() => parseRuleFile(`${HEADER}rules:\n  - id: refs\n    source: spec\n    references: { mode: keep, definitionsKeyword: defs, refKeyword: ref, refPrefix: "#/defs/" }\n`, 'demo@2026-03.yaml')).not.toThrow();
+  });
+
   it('refuses a file whose name does not match its header', () => {
     const err = refusal(HEADER, 'dialects/demo@2026-04.yaml');
     expect(err.diagnostics[0]?.message).toContain('does not match its header demo@2026-03');
