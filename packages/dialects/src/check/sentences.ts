@@ -138,8 +138,7 @@ class Checker {
     for (const said of claims) {
       // A sentence more than one template reads is false only when every reading is.
       let why: string | undefined;
-      // The reading in words first: its reason says what the sentence should have been.
-      const readings = said.alternatives ? [said, ...said.alternatives].sort((a, b) => Number(a.words === undefined) - Number(b.words === undefined)) : [said];
+      const readings = said.alternatives ? ordered([said, ...said.alternatives]) : [said];
       for (const reading of readings) {
         const claim = reading.words === undefined ? reading : this.inWords(reading, node, c);
         const wrong = typeof claim === 'string' ? claim : this.contradiction(claim, node, c, optionalNull);
@@ -291,4 +290,20 @@ function combinations(lists: readonly unknown[][]): unknown[][] {
   let out: unknown[][] = [[]];
   for (const list of lists) out = out.flatMap((prefix) => list.map((v) => [...prefix, v]));
   return out.slice(0, 64);
+}
+
+/**
+ * The readings of one sentence in the order their reasons are told: the most specific template
+ * first (the reader's order: "Must be an ISO-8601 date." before "Must be {const:one}."), and of one
+ * note's two forms the one in words first, since its reason says what the sentence should have been.
+ */
+function ordered(readings: Claim[]): Claim[] {
+  const byNote = new Map<string, Claim[]>();
+  for (const r of readings) {
+    const key = r.keywords.join('\u0000');
+    const group = byNote.get(key);
+    if (group === undefined) byNote.set(key, [r]);
+    else group.push(r);
+  }
+  return [...byNote.values()].flatMap((g) => g.sort((a, b) => Number(a.words === undefined) - Number(b.words === undefined)));
 }

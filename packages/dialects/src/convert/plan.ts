@@ -8,6 +8,7 @@ import { safeStringify, type JsonObject } from './data.js';
 import { KEYWORD_KIND, type Kind } from './keywords.js';
 import { countingFor, type Counting } from './limits.js';
 import { compileGiven, type CompiledGiven } from '../rules/jsonpath.js';
+import { typeOfValue } from './any-value.js';
 
 export type Policy =
   | { readonly kind: 'keep' }
@@ -302,19 +303,13 @@ function compile(dialect: Dialect): Plan {
 function keywordPolicies(rule: Rule): Map<string, Policy> | undefined {
   if (rule.keep) return new Map(rule.keep.map((k) => [k, KEEP]));
   if (rule.drop) return new Map(rule.drop.map((k) => [k, DROP]));
-  if (rule.keepWhen) return new Map(Object.entries(rule.keepWhen).map(([k, c]) => [k, { kind: 'keepWhen', test: compileCondition(c) } as Policy]));
+  if (rule.keepWhen) return new Map(Object.entries(rule.keepWhen).map(([k, c]) => [k, { kind: 'keepWhen', test: compileCondition(k, c) } as Policy]));
   if (rule.rename) return new Map(Object.entries(rule.rename).map(([k, to]) => [k, { kind: 'rename', to, note: rule.noteOnRename === true } as Policy]));
   return undefined;
 }
 
-function typeOfJson(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
-
-function compileCondition(c: Condition): (value: unknown, node: JsonObject) => boolean {
+/** The test of a keepWhen condition on keyword `k` (a condition on values reads const's one value, another keyword's list). */
+function compileCondition(k: string, c: Condition): (value: unknown, node: JsonObject) => boolean {
   const tests: ((v: unknown, node: JsonObject) => boolean)[] = [];
   if (c.nodeTypes !== undefined) {
     const types = new Set<string>(c.nodeTypes);
@@ -346,10 +341,10 @@ function compileCondition(c: Condition): (value: unknown, node: JsonObject) => b
   if (c.valuesOfType !== undefined) {
     const types = new Set<string>(c.valuesOfType);
     const fits = (x: unknown): boolean => {
-      const t = typeOfJson(x);
+      const t = typeOfValue(x);
       return types.has(t) || (t === 'integer' && types.has('number'));
     };
-    tests.push((v) => (Array.isArray(v) ? v.every(fits) : fits(v)));
+    tests.push(k === 'const' ? fits : (v) => (Array.isArray(v) ? v.every(fits) : fits(v)));
   }
   if (c.nonEmpty) {
     tests.push((v) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.keys(v).length > 0 : v !== ''));

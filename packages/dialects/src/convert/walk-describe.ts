@@ -3,7 +3,7 @@
  * (docs/architecture.md, docs/rule-format.md notes and events). Separate because it is the last
  * step at a node, and the only one that writes notes and the matching explain entries.
  */
-import { hasOwn, own, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
@@ -30,10 +30,7 @@ export function anyValue(
   const rule = s.plan.anyValue as NonNullable<Plan['anyValue']>;
   const t = own(out, 'type');
   if (t !== undefined) {
-    if (rule.fillItems && isArrayType(t) && own(out, 'items') === undefined && own(out, 'prefixItems') === undefined) {
-      put(out, 'items', placeSpell(s, rule.spell));
-      reportNarrowed(s, rule.spell, undefined);
-    }
+    if (rule.fillItems && isArrayType(t)) fillItems(s, rule, out, node);
     return events;
   }
   const refKeyword = s.plan.references?.refKeyword ?? '$ref';
@@ -59,6 +56,8 @@ export function anyValue(
   const implied = byValues ?? fromKeywords ?? (values === undefined ? inherited : undefined);
   if (implied !== undefined) {
     put(out, 'type', implied);
+    // An array typed here from its values needs its items spelled as much as one the author typed.
+    if (rule.fillItems && implied === 'array') fillItems(s, rule, out, node);
     // Keywords such as properties or items apply to one type and let every other type through, so
     // naming their type narrows what is accepted (values or a parent's type decide it exactly).
     // Not at the root: an MCP tool's arguments are an object whatever the schema says.
@@ -83,6 +82,39 @@ export function anyValue(
   // Beside a `not`, an if, or an allOf the dialect could not merge, "any value" is no longer true;
   // their own sentences say what is accepted.
   return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') && !hasOwn(node, 'if') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
+}
+
+/**
+ * Items for an array the dialect must give them to: the any-value spell, cut down to the types
+ * of the elements where the array's values are listed (a const or enum of arrays accepts only
+ * those), with what it still refuses reported at the array. Arrays nested in the listed values
+ * are spelled by the spell's own array branch, so their elements are asked of the whole spell.
+ */
+function fillItems(s: WalkState, rule: NonNullable<Plan['anyValue']>, out: JsonObject, node: JsonObject): void {
+  if (own(out, 'items') !== undefined || own(out, 'prefixItems') !== undefined) return;
+  const values = valuesOf(out) ?? valuesOf(node);
+  if (values === undefined) {
+    put(out, 'items', placeSpell(s, rule.spell));
+    reportNarrowed(s, rule.spell, undefined);
+    return;
+  }
+  const top = new Set<string>();
+  const nested = new Set<string>();
+  const collect = (v: unknown, into: Set<string>): void => {
+    const t = typeOfValue(v);
+    into.add(t === 'integer' ? 'number' : t);
+    if (Array.isArray(v)) for (const e of v) collect(e, nested);
+    else if (isPlainObject(v)) for (const k in v) collect(v[k], nested);
+  };
+  for (const v of values) if (Array.isArray(v)) for (const e of v) collect(e, top);
+  // Only empty arrays are listed: no item is ever accepted, and the spell refuses none the canonical accepts.
+  if (top.size === 0) {
+    put(out, 'items', placeSpell(s, rule.spell));
+    return;
+  }
+  put(out, 'items', placeSpell(s, narrowSpell(rule.spell, [...top], undefined)));
+  const accepted = spellAdmits(rule.spell, 'array') || spellAdmits(rule.spell, 'object') ? new Set([...top, ...nested]) : top;
+  reportNarrowed(s, rule.spell, undefined, ANY_TYPES.filter((x) => accepted.has(x)));
 }
 
 /**

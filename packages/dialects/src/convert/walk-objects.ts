@@ -135,6 +135,12 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
       if (spelledAnswer === 'yes' || (spelledAnswer === 'unknown' && isPlainObject(authored) && admitsNull(authored[name], canonicalQuestion(s)) === 'yes')) {
         report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
       } else {
+        // A typeless property is spelled with the type its keywords imply, which refuses null; the
+        // canonical one admits it, so the server keeps a null sent for it (src/judge/decode-plan.ts).
+        const canonical = isPlainObject(authored) ? authored[name] : undefined;
+        if (isPlainObject(canonical) && !hasOwn(canonical, 'type') && admitsNull(canonical, canonicalQuestion(s)) !== 'no') {
+          report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" names no type in the canonical schema, so it admits null there; the spelling adds null for the omission, but a null sent for it cannot be read as one: it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
+        }
         const before = props[name] as JsonObject;
         const enumBefore = isPlainObject(before) && Array.isArray(own(before, 'enum')) ? (before.enum as unknown[]).length : 0;
         const after = makeNullable(before, plan.nulls, refKeyword, wrapRefs);

@@ -34,9 +34,9 @@ type Asked = { name: string; at: readonly string[]; conditional: boolean };
 /** The keywords that can ask a node for a name (`required`, and the ones that hold a `required` or a list of names). */
 const ASKING: ReadonlySet<string> = new Set(['required', 'allOf', 'anyOf', 'oneOf', 'dependentRequired', 'dependencies', 'dependentSchemas', 'then', 'else']);
 
-/** Whether the node has a keyword that can ask for a name. */
+/** Whether the node has a keyword that can ask for a name (its own keys: a node has few, the list nine). */
 export function asksNames(node: JsonObject): boolean {
-  for (const k of ASKING) if (hasOwn(node, k)) return true;
+  for (const k in node) if (ASKING.has(k)) return true;
   return false;
 }
 
@@ -51,23 +51,28 @@ export function asksNames(node: JsonObject): boolean {
  */
 function askedNames(s: WalkState, node: JsonObject, props: JsonObject | undefined, closesAll: boolean): Asked[] {
   const asked: Asked[] = [];
-  const add = (list: unknown, at: readonly string[], conditional: boolean, byCondition = false) => {
+  // `key` and `inner` say where the list stands; its tokens are built only for a name it adds
+  // (most objects declare every name they require, and this runs for each of them).
+  const add = (list: unknown, key: string, inner: readonly string[], conditional: boolean, byCondition = false) => {
     if (!Array.isArray(list) || (byCondition && !closesAll)) return;
-    list.forEach((name, i) => {
-      if (typeof name !== 'string' || (props !== undefined && hasOwn(props, name))) return;
+    for (let i = 0; i < list.length; i++) {
+      const name: unknown = list[i];
+      if (typeof name !== 'string' || (props !== undefined && hasOwn(props, name))) continue;
       const seen = asked.find((a) => a.name === name);
-      if (seen === undefined) asked.push({ name, at: [...at, String(i)], conditional });
-      else if (seen.conditional && !conditional) Object.assign(seen, { at: [...at, String(i)], conditional });
-    });
+      if (seen !== undefined && (!seen.conditional || conditional)) continue;
+      const at = [...tokensOf(s, node, key), ...inner, String(i)];
+      if (seen === undefined) asked.push({ name, at, conditional });
+      else Object.assign(seen, { at, conditional });
+    }
   };
   const sub = (k: string, inner: string[], schema: unknown, conditional: boolean, ownNamesAside = false) => {
     if (!isPlainObject(schema)) return;
     let list = own(schema, 'required');
     const mine = own(schema, 'properties');
     if (ownNamesAside && Array.isArray(list) && isPlainObject(mine)) list = list.map((n) => (typeof n === 'string' && hasOwn(mine, n) ? undefined : n));
-    add(list, [...tokensOf(s, node, k), ...inner, 'required'], conditional, !ownNamesAside);
+    add(list, k, [...inner, 'required'], conditional, !ownNamesAside);
   };
-  add(own(node, 'required'), tokensOf(s, node, 'required'), false);
+  add(own(node, 'required'), 'required', [], false);
   // A branch's name that the branch does not declare is one it asks of the properties beside it;
   // without properties beside, the node is a union of objects that each name their own.
   if (props !== undefined) {
@@ -78,7 +83,7 @@ function askedNames(s: WalkState, node: JsonObject, props: JsonObject | undefine
   }
   for (const k of ['dependentRequired', 'dependencies']) {
     const map = own(node, k);
-    if (isPlainObject(map)) for (const key in map) add(map[key], [...tokensOf(s, node, k), key], true, true);
+    if (isPlainObject(map)) for (const key in map) add(map[key], k, [key], true, true);
   }
   const schemas = own(node, 'dependentSchemas');
   if (isPlainObject(schemas)) for (const key in schemas) sub('dependentSchemas', [key], schemas[key], true);

@@ -158,7 +158,16 @@ function pattern(s: unknown): string | undefined {
   return s.pattern;
 }
 
-const FORMS: Readonly<Record<string, Form>> = { value: noun, condition, clause, positions, pattern };
+/**
+ * One JSON value as a sentence says it: a string, number, boolean or null as it is, an array or
+ * object as JSON. For a keyword whose value is one value (`const`, `default`), where the plain
+ * placeholder reads an array as a list of values ("Default: ." for []).
+ */
+function one(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' ? safeStringify(value) : renderValue(value);
+}
+
+const FORMS: Readonly<Record<string, Form>> = { value: noun, condition, clause, positions, pattern, one };
 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */
 export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];

@@ -149,9 +149,10 @@ describe('the bundled sentence files', () => {
 
   it('hold the wording, so the vendor files hold rules and sources', () => {
     // Every vendor version reads the same list, with words and the rules beside a type in words;
-    // the versions not frozen before 2026-12-05 also close an author's run-on description (decisions.md).
+    // the versions not frozen before 2026-12-05 also close an author's run-on description, and say
+    // a const or default array as the one value it is (standard@2026-12-06; decisions.md).
     const words = 'standard@2026-12-04';
-    const latest = 'standard@2026-12-05';
+    const latest = 'standard@2026-12-06';
     const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': latest, 'openai_strict@2026-12-06': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
@@ -174,8 +175,12 @@ describe('the bundled sentence files', () => {
     expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([{ keywords: ['nullable'], text: 'May be null.' }, ...standard.notes]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
       'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
-      'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not',
+      'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'default', 'const',
     ]);
+    // standard@2026-12-06 gives default and const words in place, so an array reads as one value.
+    expect(convert({ type: 'object', properties: { a: { type: 'array', items: { type: 'string' }, default: [] }, b: { const: [1, 2] } } }, registry.get('gemini@2026-10')).output).toMatchObject({
+      properties: { a: { description: 'Default: [].' }, b: { description: 'One of: [1,2].' } },
+    });
     expect(gemini.vocabulary?.types?.integer).toBe('an integer');
     // standard@2026-12-04 adds phrases to the vocabulary and inherits the rest, key by key.
     expect(gemini.vocabulary?.ruled).toBe('{value} ({rules})');
