@@ -12,6 +12,7 @@
  * is left undecided, and each caller says what it does then.
  */
 import { IN_PLACE_APPLICATORS } from './in-place.js';
+import { acceptsNoValue } from './accepts-no-value.js';
 import { compileDfa, type LinearMatcher } from './judge/patterns/dfa.js';
 import { readPattern } from './judge/patterns/translate.js';
 
@@ -68,14 +69,6 @@ export function nameSchemas(node: Node, name: string): NameSchemas | undefined {
   }
   if (applied.length === 0 && undecided.length === 0) applied.push(closure);
   return { applied, undecided, closure };
-}
-
-/** A schema no value satisfies, told without resolving anything: `false`, or `{not: {}}` / `{not: true}`. */
-export function acceptsNoValue(schema: unknown): boolean {
-  if (schema === false) return true;
-  if (!isNode(schema) || !hasOwn(schema, 'not')) return false;
-  const not = schema.not;
-  return not === true || (isNode(not) && Object.keys(not).length === 0);
 }
 
 // Patterns repeat across a server's tools; a bounded memo keeps each compiled once.

@@ -10,7 +10,8 @@ import { RefIndex } from '../convert/refs.js';
 import { showRefs } from '../convert/refs-shown.js';
 import { typeAdmitsValue } from '../convert/any-value.js';
 import { typeNames } from '../type-names.js';
-import { acceptsNoValue, patternMatches } from '../name-schemas.js';
+import { patternMatches } from '../name-schemas.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { ANNOTATION_KEYWORDS, SILENT_KEYWORDS } from '../convert/keywords.js';
 
 export interface CanonicalView {
@@ -123,9 +124,9 @@ export function canonicalView(root: unknown, node: unknown): CanonicalView {
     id: String(isPlainObject(node) || Array.isArray(node) ? idOf(node as object) : `v${String(node)}`),
     description: self && typeof self.description === 'string' ? self.description : first((o) => (typeof o.description === 'string' ? o.description : undefined)),
     opaque: parts.includes(OPAQUE),
-    isFalse: parts.includes(false) || objects.some((o) => isPlainObject(o.not) && Object.keys(o.not).length === 0),
+    isFalse: parts.some(acceptsNoValue),
     // An additionalProperties beside it evaluates every property, so unevaluatedProperties then says nothing.
-    closed: objects.some((o) => o.additionalProperties === false) || (objects.some((o) => o.unevaluatedProperties === false) && !objects.some((o) => o.additionalProperties !== undefined)),
+    closed: objects.some((o) => acceptsNoValue(o.additionalProperties)) || (objects.some((o) => acceptsNoValue(o.unevaluatedProperties)) && !objects.some((o) => o.additionalProperties !== undefined)),
     required,
     union: unionOwner ? ((unionOwner.anyOf ?? unionOwner.oneOf) as unknown[]) : undefined,
     unionKeyword,

@@ -17,7 +17,7 @@ import { renderValue } from '../convert/placeholders.js';
 import { planFor } from '../convert/plan.js';
 import { renderWords } from '../convert/words.js';
 import type { Vocabulary } from '../rules/schema.js';
-import { acceptsNothing } from '../convert/walk.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { escapeToken } from '../json-pointer.js';
 import { admittedTypes } from '../type-names.js';
 import type { Dialect } from '../rules/registry.js';
@@ -95,7 +95,7 @@ class Checker {
     if (c?.opaque) c = undefined;
     // `anyOf: [X, {type: null}]` spelled as X with a nullable flag: the node stands for X.
     if (c?.union !== undefined && !Array.isArray(node.anyOf)) {
-      const real = c.union.filter((b) => !isNullSchema(b) && !acceptsNothing(b));
+      const real = c.union.filter((b) => !isNullSchema(b) && !acceptsNoValue(b));
       if (real.length === 1) c = c.collapse(real[0]);
     }
     if (typeof node.description === 'string') this.checkNode(node, c, path, optionalNull);
@@ -106,7 +106,7 @@ class Checker {
     if (branches) {
       const real = branches.map((b, i) => [b, i] as const).filter(([b]) => !isNullSchema(b));
       // A branch that accepts nothing is left out by a dialect that cannot spell it.
-      const canonicalReal = c?.union?.map((b, i) => [b, i] as const).filter(([b]) => !isNullSchema(b) && !acceptsNothing(b));
+      const canonicalReal = c?.union?.map((b, i) => [b, i] as const).filter(([b]) => !isNullSchema(b) && !acceptsNoValue(b));
       if (c !== undefined && canonicalReal !== undefined && canonicalReal.length === real.length) {
         real.forEach(([b, i], n) => this.visit(b, c.child(canonicalReal[n]?.[0], ''), `${path}/anyOf/${i}`, false));
       } else if (real.length === 1 && (canonicalReal === undefined || canonicalReal.length !== 1)) {

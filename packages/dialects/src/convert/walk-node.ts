@@ -22,6 +22,7 @@ import { pinnedObjects } from './walk-pinned.js';
 import { asksNames, declareRequired } from './walk-required.js';
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { nameSchemas } from '../name-schemas.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
@@ -81,7 +82,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   if (levels) s.levelMax = 0;
 
   for (const key in node) {
-    const value = node[key];
+    // A closure that accepts no value ({not: true}, {not: {}}) says what `false` says, and is read
+    // so: spelled false, worded "No other properties are accepted.", never walked as a value schema.
+    const value = (key === 'additionalProperties' || key === 'unevaluatedProperties') && !plan.identity && acceptsNoValue(node[key]) ? false : node[key];
     let k = key;
     if (normalize) {
       const n = draft07Spelling(s, node, key, value);

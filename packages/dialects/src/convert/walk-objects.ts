@@ -7,6 +7,7 @@ import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { admitsNull, type NullAdmissionOptions } from '../admits-null.js';
 import { refIndex } from './walk-refs.js';
 import { makeNullable } from './nulls.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
 import { propertyPointer, pointer, report } from './walk-paths.js';
@@ -43,7 +44,9 @@ export function finishObjects(
     // canonical schema accepts and the closed spelling refuses.
     const inputPatterns = own(node, 'patternProperties');
     const patternDropped = !pattern && isPlainObject(inputPatterns) && Object.keys(inputPatterns).length > 0;
-    const openByClosure = (ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot);
+    // A closure that accepts no value (`{not: true}`, `{not: {}}`) closes the object as `false` does.
+    const closedByNothing = acceptsNoValue(own(node, 'additionalProperties'));
+    const openByClosure = !closedByNothing && ((ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot));
     const open = pattern || patternDropped || openByClosure;
     if (open && plan.maps === 'close-and-report') {
       const here = pointer(s);
@@ -73,7 +76,7 @@ export function finishObjects(
       // Left open by default (no additionalProperties, patternProperties or unevaluatedProperties
       // false): the canonical schema accepts other properties, which the closed spelling refuses.
       // No sentence (the author stated no rule), but the narrowing is reported where it happens.
-      if (own(node, 'unevaluatedProperties') !== false) {
+      if (own(node, 'unevaluatedProperties') !== false && !closedByNothing) {
         report(s, 'object-closed', 'warning', 'this object does not say additionalProperties: false, so the canonical schema accepts other properties; the dialect closes every object, so the spelled schema refuses them (the server still accepts them). Write additionalProperties: false in the canonical schema if no other property is meant', pointer(s));
       }
     }

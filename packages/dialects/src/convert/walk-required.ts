@@ -22,6 +22,7 @@
  * an allOf, a `$ref` or the like beside it, it is left as it stands.
  */
 import { closureOf, nameSchemas, type AppliedSchema } from '../name-schemas.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
@@ -120,7 +121,7 @@ export function declareRequired(s: WalkState, node: JsonObject, closesAll: boole
     const [schema, tokens] = readingOf(s, node, name, at);
     // A name the object refuses, asked only under a condition, makes that condition unmeetable,
     // which the closed spelling says exactly: declared false it would say no object is accepted.
-    if (conditional && schema === false) continue;
+    if (conditional && acceptsNoValue(schema)) continue;
     put(declared, name, schema);
     recordOrigin(s, declared, name, tokens);
     let names = (s.declaredAt ??= new WeakMap()).get(declared);
@@ -178,7 +179,7 @@ function readingOf(s: WalkState, node: JsonObject, name: string, askedAt: readon
   }
   if (options.length === 1) {
     const only = options[0]!;
-    return [only.schema, only.schema === false ? askedAt : tokensOfApplied(only)];
+    return [only.schema, acceptsNoValue(only.schema) ? askedAt : tokensOfApplied(only)];
   }
   const branches: unknown[] = [];
   options.forEach((a, k) => {

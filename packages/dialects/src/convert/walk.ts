@@ -39,6 +39,7 @@ import { refOutOfAllOf } from './walk-merge.js';
 import { dynamicAsRef, dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
+import { acceptsNoValue } from '../accepts-no-value.js';
 import { walkObject } from './walk-node.js';
 import { typeNullables } from './nullable-type.js';
 import { reportGivenFailures } from './walk-given.js';
@@ -168,7 +169,7 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
   // A union branch that accepts nothing adds nothing to the union; where the dialect cannot spell
   // "nothing", it is left out rather than spelled as a branch that accepts something.
   const union = keyword === 'anyOf' || keyword === 'oneOf';
-  const leaveOut = union && value.some(acceptsNothing) && !value.every(acceptsNothing) && falseUnspellable(s);
+  const leaveOut = union && value.some(acceptsNoValue) && !value.every(acceptsNoValue) && falseUnspellable(s);
   // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
   const arr: unknown[] = [];
   const origin = s.origins?.get(value);
@@ -178,23 +179,12 @@ export function walkArray(s: WalkState, value: unknown[], keyword: string, inher
     if (o) s.tokens = tokenList(o);
     else saved.push(String(i));
     s.inheritType = inheritType;
-    arr.push(leaveOut && acceptsNothing(value[i]) ? SKIP : walk(s, value[i], false, keyword));
+    arr.push(leaveOut && acceptsNoValue(value[i]) ? SKIP : walk(s, value[i], false, keyword));
     s.inheritType = undefined;
     if (o) s.tokens = saved;
     else saved.pop();
   }
   return leaveOut ? arr.filter((v) => v !== SKIP) : arr;
-}
-
-/** `false`, or `{not: {}}` with nothing but annotations beside it. */
-export function acceptsNothing(v: unknown): boolean {
-  if (v === false) return true;
-  if (v === null || typeof v !== 'object') return false;
-  // Asked of every property schema: most have no `not`, so that is asked before anything else.
-  const not = own(v, 'not');
-  if (not === undefined || !isPlainObject(v) || !isPlainObject(not) || Object.keys(not).length !== 0) return false;
-  for (const k in v) if (k !== 'not' && !ANNOTATION_KEYWORDS.has(k)) return false;
-  return true;
 }
 
 /**
@@ -208,7 +198,7 @@ function refToNothing(s: WalkState, v: unknown): boolean {
     for (const k in v as JsonObject) if (k !== '$ref' && !ANNOTATION_KEYWORDS.has(k)) return false;
     const r = refIndex(s).resolve(ref, v);
     if (r.kind !== 'local') return false;
-    if (acceptsNothing(r.target.node)) return true;
+    if (acceptsNoValue(r.target.node)) return true;
     v = r.target.node;
   }
   return false;
@@ -232,7 +222,7 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
       const declaredAt = s.declaredAt?.get(value)?.get(name);
       report(s, 'property-name-rejected', 'error', `the property name ${JSON.stringify(name)} does not match ${s.plan.propertyNamesSource}; renaming it would change what callers send, so it is reported`, declaredAt ? tokensPointer(s, declaredAt) : pointer(s));
     }
-    if (keyword === 'properties' && (acceptsNothing(value[name]) || refToNothing(s, value[name])) && falseUnspellable(s)) {
+    if (keyword === 'properties' && (acceptsNoValue(value[name]) || refToNothing(s, value[name])) && falseUnspellable(s)) {
       (falseNames ??= []).push(name);
       if (o) s.tokens = saved;
       else saved.pop();

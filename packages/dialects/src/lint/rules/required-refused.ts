@@ -12,7 +12,8 @@
  * there only on the judge's linear-time engine, and one it declines is taken to match nothing
  * decided here (no finding rather than a guess).
  */
-import { acceptsNoValue, nameRefusedBy, nameSchemas } from '../../name-schemas.js';
+import { nameRefusedBy, nameSchemas } from '../../name-schemas.js';
+import { acceptsNoValue } from '../../accepts-no-value.js';
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
