@@ -24,6 +24,7 @@ import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { typeNames } from '../type-names.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
+import { rewriteNode, type KeyChange } from './walk-rewrite.js';
 
 const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
 const NAME_SPACE = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
@@ -33,7 +34,7 @@ const REFERENCES = ['$ref', '$dynamicRef', '$recursiveRef'];
 export function branchesWithParentNames(s: WalkState, node: JsonObject, closesAll: boolean): JsonObject {
   const props = own(node, 'properties');
   if (!isPlainObject(props) || hasOwn(node, 'unevaluatedProperties')) return node;
-  let out: JsonObject | undefined;
+  const changes: KeyChange[] = [];
   for (const keyword of BRANCHES) {
     const branches = own(node, keyword);
     if (!Array.isArray(branches)) continue;
@@ -47,11 +48,9 @@ export function branchesWithParentNames(s: WalkState, node: JsonObject, closesAl
     if (rewritten === undefined) continue;
     const origins = s.origins?.get(branches);
     rewritten.forEach((_, i) => recordOrigin(s, rewritten!, String(i), origins?.get(String(i)) ?? [...branchTokens, String(i)]));
-    out ??= copyNode(s, node);
-    put(out, keyword, rewritten);
-    recordOrigin(s, out, keyword, branchTokens);
+    changes.push({ key: keyword, value: rewritten, tokens: branchTokens });
   }
-  return out ?? node;
+  return changes.length === 0 ? node : rewriteNode(s, node, changes);
 }
 
 /** A branch about the object with no name-space of its own. */
@@ -90,41 +89,10 @@ function withParentNames(s: WalkState, parent: JsonObject, parentProps: JsonObje
       if (o) recordOrigin(s, names, name, o);
     }
   }
-  const out: JsonObject = {};
-  const made = new Set(s.madeUpKeys?.get(branch));
-  const origins = s.origins?.get(branch);
-  for (const k in branch) {
-    put(out, k, k === 'properties' ? names : branch[k]);
-    const o = origins?.get(k);
-    if (o) recordOrigin(s, out, k, o);
-  }
-  if (branchProps === undefined) {
-    put(out, 'properties', names);
-    made.add('properties');
-  }
   // Where objects are not all closed, the branch's own closure is not changed: it only needs the names.
+  const changes: KeyChange[] = [{ key: 'properties', value: names, madeUp: branchProps === undefined }];
   for (const k of closesAll ? NAME_SPACE : []) {
-    if (!hasOwn(parent, k)) continue;
-    put(out, k, parent[k]);
-    recordOrigin(s, out, k, tokensOf(s, parent, k));
-    made.add(k);
+    if (hasOwn(parent, k)) changes.push({ key: k, value: parent[k], tokens: tokensOf(s, parent, k), madeUp: true });
   }
-  (s.madeUpKeys ??= new WeakMap()).set(out, made);
-  if (s.madeUp.has(branch)) s.madeUp.add(out);
-  return out;
-}
-
-/** A shallow copy of `node` that keeps what the walk knows of it (origins, made-up keys, readings). */
-function copyNode(s: WalkState, node: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const k in node) {
-    put(out, k, node[k]);
-    recordOrigin(s, out, k, tokensOf(s, node, k));
-  }
-  const made = s.madeUpKeys?.get(node);
-  if (made !== undefined) s.madeUpKeys!.set(out, new Set(made));
-  if (s.madeUp.has(node)) s.madeUp.add(out);
-  const readAs = s.readAs?.get(node);
-  if (readAs !== undefined) s.readAs?.set(out, readAs);
-  return out;
+  return rewriteNode(s, branch, changes);
 }

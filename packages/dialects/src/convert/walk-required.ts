@@ -26,6 +26,7 @@ import { acceptsNoValue } from '../accepts-no-value.js';
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
+import { rewriteNode } from './walk-rewrite.js';
 import { typeNames } from '../type-names.js';
 
 
@@ -130,26 +131,11 @@ export function declareRequired(s: WalkState, node: JsonObject, closesAll: boole
     added++;
   }
   if (added === 0) return node;
-  const out: JsonObject = {};
-  // What the walk made up in the node stays made up in its rewrite (explain says nothing of it).
-  const made = new Set(s.madeUpKeys?.get(node));
   // A node with no properties gets them where its required stands (else where the first keyword
   // that asks for a name stands), so the output reads in the author's order.
-  const placeAt = props !== undefined ? undefined : hasOwn(node, 'required') ? 'required' : Object.keys(node).find((k) => ASKING.has(k));
-  for (const k in node) {
-    if (k === placeAt) {
-      put(out, 'properties', declared);
-      recordOrigin(s, out, 'properties', tokensOf(s, node, k));
-      made.add('properties');
-    }
-    put(out, k, k === 'properties' ? declared : node[k]);
-    recordOrigin(s, out, k, tokensOf(s, node, k));
-  }
-  if (made.size > 0) (s.madeUpKeys ??= new WeakMap()).set(out, made);
-  if (s.madeUp.has(node)) s.madeUp.add(out);
-  const readAs = s.readAs?.get(node);
-  if (readAs !== undefined) s.readAs?.set(out, readAs);
-  return out;
+  if (props !== undefined) return rewriteNode(s, node, [{ key: 'properties', value: declared }]);
+  const placeAt = hasOwn(node, 'required') ? 'required' : (Object.keys(node).find((k) => ASKING.has(k)) as string);
+  return rewriteNode(s, node, [{ key: 'properties', value: declared, tokens: tokensOf(s, node, placeAt), before: placeAt }]);
 }
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * A node the walk reads in place of another, before its keywords (a required name declared, union
+ * branches given their parent's names): the node's keys in their order, some values changed or
+ * keys added, with what the walk knows of the node carried over, so pointers, explain and the
+ * made-up marks stay true of the rewrite:
+ *
+ * - each key's origin (where its pointers lead in the input), or the one a change gives it;
+ * - the keys the walk made up (explain says nothing of them), and the changes marked made up;
+ * - whether the whole node was made up, and how its keys were read (draft-07 spellings).
+ */
+import { hasOwn, put, type JsonObject } from './data.js';
+import type { WalkState } from './walk-state.js';
+import { recordOrigin } from './walk-paths.js';
+
+export interface KeyChange {
+  key: string;
+  value: unknown;
+  /** The tokens its pointers lead to; the key's own origin when it replaces one and this is absent. */
+  tokens?: readonly string[];
+  /** A key the node lacks goes before this one (else last); a key it has keeps its place. */
+  before?: string;
+  /** Made up by the walk (a key the node lacks always is). */
+  madeUp?: boolean;
+}
+
+export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly KeyChange[]): JsonObject {
+  const out: JsonObject = {};
+  const made = new Set(s.madeUpKeys?.get(node));
+  const origins = s.origins?.get(node);
+  const add = (c: KeyChange): void => {
+    put(out, c.key, c.value);
+    if (c.tokens !== undefined) recordOrigin(s, out, c.key, c.tokens);
+    made.add(c.key);
+  };
+  const added = changes.filter((c) => !hasOwn(node, c.key));
+  for (const k in node) {
+    for (const c of added) if (c.before === k) add(c);
+    const c = changes.find((x) => x.key === k);
+    put(out, k, c === undefined ? node[k] : c.value);
+    const o = c?.tokens ?? origins?.get(k);
+    if (o !== undefined) recordOrigin(s, out, k, o);
+    if (c?.madeUp === true) made.add(k);
+  }
+  for (const c of added) if (c.before === undefined || !hasOwn(node, c.before)) add(c);
+  if (made.size > 0) (s.madeUpKeys ??= new WeakMap()).set(out, made);
+  if (s.madeUp.has(node)) s.madeUp.add(out);
+  const readAs = s.readAs?.get(node);
+  if (readAs !== undefined) s.readAs?.set(out, readAs);
+  return out;
+}
