@@ -14,7 +14,8 @@
  * keywords to the same object, so the branch adds no condition that was not there, and it no longer
  * refuses the parent's names. The branch's own schema for a name it shares with its parent is kept
  * (both still apply: the parent keeps its own). A parent with `unevaluatedProperties` is left alone
- * (it reads what the branches evaluate), as is a branch that is a reference or types no object.
+ * (it reads what the branches evaluate) unless walk-evaluated.ts declared every name they evaluate
+ * and read it as additionalProperties; so is a branch that is a reference or types no object.
  *
  * Where objects are not all closed (the dialect drops additionalProperties), a branch refuses no
  * name, but one that requires a name it does not declare is refused by readers that check

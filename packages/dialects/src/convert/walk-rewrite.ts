@@ -21,6 +21,8 @@ export interface KeyChange {
   before?: string;
   /** Made up by the walk (a key the node lacks always is). */
   madeUp?: boolean;
+  /** The node's key this one is read from: it takes that key's place and origin, and explain names that keyword. */
+  replaces?: string;
 }
 
 export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly KeyChange[]): JsonObject {
@@ -32,9 +34,18 @@ export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly Ke
     if (c.tokens !== undefined) recordOrigin(s, out, c.key, c.tokens);
     made.add(c.key);
   };
-  const added = changes.filter((c) => !hasOwn(node, c.key));
+  const added = changes.filter((c) => !hasOwn(node, c.key) && c.replaces === undefined);
+  let readings = s.readAs?.get(node);
   for (const k in node) {
     for (const c of added) if (c.before === k) add(c);
+    const instead = changes.find((x) => x.replaces === k);
+    if (instead !== undefined) {
+      put(out, instead.key, instead.value);
+      const o = instead.tokens ?? origins?.get(k);
+      if (o !== undefined) recordOrigin(s, out, instead.key, o);
+      readings = new Map(readings).set(instead.key, readings?.get(k) ?? k);
+      continue;
+    }
     const c = changes.find((x) => x.key === k);
     put(out, k, c === undefined ? node[k] : c.value);
     const o = c?.tokens ?? origins?.get(k);
@@ -44,7 +55,6 @@ export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly Ke
   for (const c of added) if (c.before === undefined || !hasOwn(node, c.before)) add(c);
   if (made.size > 0) (s.madeUpKeys ??= new WeakMap()).set(out, made);
   if (s.madeUp.has(node)) s.madeUp.add(out);
-  const readAs = s.readAs?.get(node);
-  if (readAs !== undefined) s.readAs?.set(out, readAs);
+  if (readings !== undefined) (s.readAs ??= new WeakMap()).set(out, readings);
   return out;
 }

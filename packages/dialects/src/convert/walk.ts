@@ -8,8 +8,10 @@
  *    inlines it, or breaks a cycle at its re-entry; kept definitions are emitted after the root.
  * 3. nodes, per node: before its keywords, allOf merged, const read as enum, null taken out of enum
  *    (under a nullable flag, or nullInEnum), an object pinned by const or enum spelled with its
- *    properties where every object is closed (walk-pinned.ts), parent properties moved into union branches, a
- *    required name the object does not declare declared (walk-required.ts); the
+ *    properties where every object is closed (walk-pinned.ts), a name a branch beside an
+ *    unevaluatedProperties evaluates, then a required name the object does not declare, declared
+ *    (walk-evaluated.ts, walk-required.ts), parent properties moved into union branches or the
+ *    branches given their parent's names (walk-branches.ts, walk-branch-names.ts); the
  *    `given` rules that hold there (walk-given.ts); then each keyword by its policy (kept,
  *    renamed, dropped, kept when); booleans as objects; then type and null spelling, the
  *    any-value spelling, objects (closure, optional as nullable), derived keywords, and the

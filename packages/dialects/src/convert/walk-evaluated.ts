@@ -1,0 +1,111 @@
+/**
+ * Pass 3, nodes, before the keywords (docs/architecture.md): the names an `unevaluatedProperties`
+ * lets through because a branch beside it evaluates them. In 2020-12 a property that a `then`, an
+ * `else`, a `dependentSchemas` entry or an `allOf`/`anyOf`/`oneOf` branch declares is evaluated
+ * wherever that branch applies, and `unevaluatedProperties` (false, or a schema) leaves it alone:
+ * `{properties: {kind}, if: ..., then: {properties: {number}}, unevaluatedProperties: false}`
+ * accepts `{kind: "card", number: "4111"}`. A dialect that spells the closure as the object's own
+ * (it closes every object, or drops the closure with "No other properties are accepted.") refused
+ * such a name with no diagnostic, and said no other property is accepted of an object that accepts
+ * it. So the node is read with each such name declared beside its own properties, with the schema
+ * its branch gives it (an `anyOf` where several branches give one): exactly what the canonical
+ * schema applies where the branch applies, and more where it does not, which the condition's own
+ * sentence states; the server judges by the canonical schema. A branch reached through a
+ * reference is not followed here (its names stay undeclared, as before).
+ */
+import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
+import type { WalkState } from './walk-state.js';
+import { recordOrigin, tokensOf } from './walk-paths.js';
+import { rewriteNode, type KeyChange } from './walk-rewrite.js';
+
+/** The in-place keywords whose subschemas evaluate properties for an `unevaluatedProperties` beside them. */
+const SINGLE = ['if', 'then', 'else'] as const;
+const LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const EVALUATING: ReadonlySet<string> = new Set([...SINGLE, ...LISTS, 'dependentSchemas']);
+/** What evaluates names this step cannot list: a reference, a pattern, a closure of the branch's own. */
+const OPAQUE = ['$ref', '$dynamicRef', '$recursiveRef', 'patternProperties', 'additionalProperties', 'unevaluatedProperties'];
+/** Branches inside branches are read this deep (an `if` inside a `then`, a union inside a branch). */
+const MAX_DEPTH = 8;
+
+/** Whether the node has an `unevaluatedProperties` with a branch beside it that may evaluate names. */
+export function evaluatesBeside(node: JsonObject): boolean {
+  if (!hasOwn(node, 'unevaluatedProperties')) return false;
+  for (const k in node) if (EVALUATING.has(k)) return true;
+  return false;
+}
+
+/** The node to walk in its place; the node itself when its branches evaluate no name it does not declare. */
+export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
+  const props = own(node, 'properties');
+  // Beside additionalProperties every name is evaluated already: unevaluatedProperties says nothing.
+  if ((props !== undefined && !isPlainObject(props)) || hasOwn(node, 'additionalProperties')) return node;
+  const found = new Map<string, [unknown, readonly string[]][]>();
+  let opaque = false;
+  const visit = (schema: unknown, tokens: readonly string[], depth: number): void => {
+    if (!isPlainObject(schema)) return;
+    if (depth > MAX_DEPTH || OPAQUE.some((k) => hasOwn(schema, k))) {
+      opaque = true;
+      return;
+    }
+    const own = schema.properties;
+    if (isPlainObject(own)) {
+      for (const name in own) {
+        if (props !== undefined && hasOwn(props, name)) continue;
+        let list = found.get(name);
+        if (list === undefined) found.set(name, (list = []));
+        list.push([own[name], [...tokens, 'properties', name]]);
+      }
+    }
+    each(schema, (k) => [...tokens, k], (sub, at) => visit(sub, at, depth + 1));
+  };
+  // Union branches without properties beside them are objects of their own, each closed as it stands.
+  each(node, (k) => tokensOf(s, node, k), (sub, at) => visit(sub, at, 1), props !== undefined);
+  if (opaque || (props === undefined && found.size === 0)) return node;
+
+  const declared: JsonObject = {};
+  if (props !== undefined) {
+    const propsTokens = tokensOf(s, node, 'properties');
+    for (const name in props) {
+      put(declared, name, props[name]);
+      recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
+    }
+  }
+  for (const [name, schemas] of found) {
+    if (schemas.length === 1) {
+      const [schema, tokens] = schemas[0]!;
+      put(declared, name, schema);
+      recordOrigin(s, declared, name, tokens);
+      continue;
+    }
+    // Each branch's schema applies where its branch does: any of them may be the one that applies.
+    const branches: unknown[] = [];
+    schemas.forEach(([schema, tokens], i) => {
+      branches.push(schema);
+      recordOrigin(s, branches, String(i), tokens);
+    });
+    const union: JsonObject = { anyOf: branches };
+    recordOrigin(s, union, 'anyOf', [...s.tokens]);
+    s.madeUp.add(union);
+    put(declared, name, union);
+    recordOrigin(s, declared, name, schemas[0]![1]);
+  }
+  // Every name the branches evaluate is now declared, so what the closure refuses is what
+  // additionalProperties refuses: read so, it is closed or worded as any closure is, and union
+  // branches take it with their parent's names (walk-branch-names.ts).
+  const closure: KeyChange = { key: 'additionalProperties', value: node.unevaluatedProperties, replaces: 'unevaluatedProperties' };
+  if (props !== undefined) return rewriteNode(s, node, [{ key: 'properties', value: declared }, closure]);
+  const first = Object.keys(node).find((k) => EVALUATING.has(k)) as string;
+  return rewriteNode(s, node, [{ key: 'properties', value: declared, tokens: tokensOf(s, node, first), before: first }, closure]);
+}
+
+/** Each in-place subschema of `schema` that may evaluate properties, with its tokens (`at` gives a keyword's). */
+function each(schema: JsonObject, at: (k: string) => readonly string[], f: (sub: unknown, tokens: readonly string[]) => void, unions = true): void {
+  for (const k of SINGLE) if (hasOwn(schema, k)) f(schema[k], at(k));
+  for (const k of LISTS) {
+    if (!unions && k !== 'allOf') continue;
+    const list = own(schema, k);
+    if (Array.isArray(list)) list.forEach((b, i) => f(b, [...at(k), String(i)]));
+  }
+  const dependent = own(schema, 'dependentSchemas');
+  if (isPlainObject(dependent)) for (const key in dependent) f(dependent[key], [...at('dependentSchemas'), key]);
+}
