@@ -16,7 +16,7 @@
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
-import { rewriteNode, type KeyChange } from './walk-rewrite.js';
+import { propertiesToExtend, rewriteNode, type KeyChange } from './walk-rewrite.js';
 
 /** The in-place keywords whose subschemas evaluate properties for an `unevaluatedProperties` beside them. */
 const SINGLE = ['if', 'then', 'else'] as const;
@@ -26,6 +26,21 @@ const EVALUATING: ReadonlySet<string> = new Set([...SINGLE, ...LISTS, 'dependent
 const OPAQUE = ['$ref', '$dynamicRef', '$recursiveRef', 'patternProperties', 'additionalProperties', 'unevaluatedProperties'];
 /** Branches inside branches are read this deep (an `if` inside a `then`, a union inside a branch). */
 const MAX_DEPTH = 8;
+
+/** What evaluates items for an `unevaluatedItems` beside it, besides `prefixItems` and `items`. */
+const ITEM_EVALUATORS = ['contains', ...EVALUATING, '$ref', '$dynamicRef', '$recursiveRef'];
+const NAME_EVALUATORS = [...EVALUATING, '$ref', '$dynamicRef', '$recursiveRef'];
+
+/**
+ * Whether what an `unevaluatedItems` / `unevaluatedProperties` of the node refuses depends on
+ * subschemas beside it (contains, in-place branches, a reference): no sentence can state it then,
+ * since "further items" or "other properties" are whatever those leave unevaluated per value.
+ */
+export function evaluatedBeside(node: JsonObject, keyword: 'unevaluatedItems' | 'unevaluatedProperties'): boolean {
+  const list = keyword === 'unevaluatedItems' ? ITEM_EVALUATORS : NAME_EVALUATORS;
+  for (const k of list) if (hasOwn(node, k)) return true;
+  return false;
+}
 
 /** Whether the node has an `unevaluatedProperties` with a branch beside it that may evaluate names. */
 export function evaluatesBeside(node: JsonObject): boolean {
@@ -62,14 +77,7 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
   each(node, (k) => tokensOf(s, node, k), (sub, at) => visit(sub, at, 1), props !== undefined);
   if (opaque || (props === undefined && found.size === 0)) return node;
 
-  const declared: JsonObject = {};
-  if (props !== undefined) {
-    const propsTokens = tokensOf(s, node, 'properties');
-    for (const name in props) {
-      put(declared, name, props[name]);
-      recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
-    }
-  }
+  const declared = propertiesToExtend(s, node, props);
   for (const [name, schemas] of found) {
     if (schemas.length === 1) {
       const [schema, tokens] = schemas[0]!;

@@ -20,7 +20,7 @@ import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsN
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { asksNames, declareRequired } from './walk-required.js';
-import { declareEvaluated, evaluatesBeside } from './walk-evaluated.js';
+import { declareEvaluated, evaluatedBeside, evaluatesBeside } from './walk-evaluated.js';
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
@@ -134,6 +134,12 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       // threw that compile away in the first pass of a process (same answer in either order).
       const invalidNumber = entry.numeric && notJsonReason(value) === undefined && typeof value !== 'number';
       if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k)) {
+        if ((k === 'unevaluatedItems' || k === 'unevaluatedProperties') && evaluatedBeside(node, k)) {
+          // "Further items must match false." beside a contains or an allOf that evaluates items
+          // would say something false; what it refuses is told per value, by what those evaluate.
+          report(s, 'rule-lost', 'warning', `what ${k} refuses here depends on what the subschemas beside it evaluate (contains, branches, a reference), which no sentence of this dialect can state; it is not carried (the server still applies it)`, at(s, node, key));
+          continue;
+        }
         // A dropped value may still be rendered into a sentence: it must be JSON data too.
         if (typeof value !== 'string' && typeof value !== 'boolean') copyAt(s, value, node, key);
         (dropped ??= []).push([k, value]);

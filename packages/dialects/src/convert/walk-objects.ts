@@ -8,6 +8,7 @@ import { admitsNull, type NullAdmissionOptions } from '../admits-null.js';
 import { refIndex } from './walk-refs.js';
 import { makeNullable } from './nulls.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { evaluatedBeside } from './walk-evaluated.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
 import { propertyPointer, pointer, report } from './walk-paths.js';
@@ -76,7 +77,11 @@ export function finishObjects(
       // Left open by default (no additionalProperties, patternProperties or unevaluatedProperties
       // false): the canonical schema accepts other properties, which the closed spelling refuses.
       // No sentence (the author stated no rule), but the narrowing is reported where it happens.
-      if (own(node, 'unevaluatedProperties') !== false && !closedByNothing) {
+      if (hasOwn(node, 'unevaluatedProperties') && evaluatedBeside(node, 'unevaluatedProperties')) {
+        // Names its subschemas evaluate (through a reference, a pattern or a closure of their own:
+        // walk-evaluated.ts could not list them) are accepted canonically and refused when closed.
+        report(s, 'map-closed', 'warning', "this object's unevaluatedProperties leaves alone the names its subschemas evaluate, which this spelling cannot list; the dialect closes every object, so the spelled schema refuses them (the server still accepts them)", pointer(s));
+      } else if (own(node, 'unevaluatedProperties') !== false && !closedByNothing) {
         report(s, 'object-closed', 'warning', 'this object does not say additionalProperties: false, so the canonical schema accepts other properties; the dialect closes every object, so the spelled schema refuses them (the server still accepts them). Write additionalProperties: false in the canonical schema if no other property is meant', pointer(s));
       }
     }

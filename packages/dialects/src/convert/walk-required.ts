@@ -26,7 +26,7 @@ import { acceptsNoValue } from '../accepts-no-value.js';
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
-import { rewriteNode } from './walk-rewrite.js';
+import { propertiesToExtend, rewriteNode } from './walk-rewrite.js';
 import { typeNames } from '../type-names.js';
 
 
@@ -109,14 +109,7 @@ export function declareRequired(s: WalkState, node: JsonObject, closesAll: boole
   if (closure === undefined) return node;
   if (typeof closure.schema !== 'boolean' && !isPlainObject(closure.schema)) return node;
 
-  const declared: JsonObject = {};
-  if (props !== undefined) {
-    const propsTokens = tokensOf(s, node, 'properties');
-    for (const name in props) {
-      put(declared, name, props[name]);
-      recordOrigin(s, declared, name, s.origins?.get(props)?.get(name) ?? [...propsTokens, name]);
-    }
-  }
+  const declared = propertiesToExtend(s, node, props);
   let added = 0;
   for (const { name, at, conditional } of asked) {
     const [schema, tokens] = readingOf(s, node, name, at);

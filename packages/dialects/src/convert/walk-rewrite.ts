@@ -10,7 +10,7 @@
  */
 import { hasOwn, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
-import { recordOrigin } from './walk-paths.js';
+import { recordOrigin, tokensOf } from './walk-paths.js';
 
 export interface KeyChange {
   key: string;
@@ -57,4 +57,17 @@ export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly Ke
   if (s.madeUp.has(node)) s.madeUp.add(out);
   if (readings !== undefined) (s.readAs ??= new WeakMap()).set(out, readings);
   return out;
+}
+
+/** A copy of the node's `properties` (none: empty) that keeps each entry's origin, to declare more names in. */
+export function propertiesToExtend(s: WalkState, node: JsonObject, props: JsonObject | undefined): JsonObject {
+  const declared: JsonObject = {};
+  if (props === undefined) return declared;
+  const propsTokens = tokensOf(s, node, 'properties');
+  const origins = s.origins?.get(props);
+  for (const name in props) {
+    put(declared, name, props[name]);
+    recordOrigin(s, declared, name, origins?.get(name) ?? [...propsTokens, name]);
+  }
+  return declared;
 }

@@ -172,7 +172,12 @@ describe('the bundled sentence files', () => {
     expect(openai.notes.map(({ words: _, ...n }) => n)).toEqual(standard.notes);
     expect(openai.vocabulary?.types?.integer).toBe('an integer');
     const gemini = registry.get('gemini@2026-10').resolved;
-    expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([{ keywords: ['nullable'], text: 'May be null.' }, ...standard.notes]);
+    // standard@2026-12-06 adds one note ahead of the list (unevaluatedItems: false in words).
+    expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([
+      { keywords: ['nullable'], text: 'May be null.' },
+      { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
+      ...standard.notes,
+    ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
       'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
       'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'default', 'const',
