@@ -10,7 +10,8 @@
  * themselves.
  *
  * It is 'unknown' where the schema does not decide: a reference the caller cannot resolve (it leaves
- * the document, or no resolver was given), `$dynamicRef` / `$recursiveRef`, a reference cycle, a
+ * the document, or no resolver was given), `$dynamicRef` (unless the document is one resource, where
+ * it reads as `$ref`) / `$recursiveRef`, a reference cycle, a
  * value that is not a schema. 'unknown' spreads only where it could change the outcome (`anyOf`
  * with a 'yes' branch is 'yes'; `allOf` with a 'no' branch is 'no').
  *
@@ -36,6 +37,8 @@ export interface NullAdmissionOptions {
   refKeyword?: string;
   /** draft-07: keywords beside `$ref` are ignored. */
   refSiblingsIgnored?: boolean;
+  /** A `$dynamicRef` means what `$ref` to its anchor means (a document of one resource), so the resolver follows it. */
+  dynamicRefAsRef?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -58,6 +61,7 @@ interface Context {
   readonly resolve: NullAdmissionOptions['resolve'];
   readonly refKeyword: string | undefined;
   readonly refOnly: boolean;
+  readonly dynamicAsRef: boolean;
   readonly memo: Map<object, NullAnswer> | undefined;
   readonly active: Set<object> | undefined;
 }
@@ -75,6 +79,7 @@ export class NullAdmission {
       resolve: options.resolve,
       refKeyword: options.refKeyword !== '$ref' ? options.refKeyword : undefined,
       refOnly: options.refSiblingsIgnored === true,
+      dynamicAsRef: options.dynamicRefAsRef === true,
       memo: withMemo ? new Map() : undefined,
       active: withMemo ? new Set() : undefined,
     };
@@ -123,7 +128,9 @@ function compute(s: Record<string, unknown>, c: Context, depth: number): NullAns
   const cn = own(s, 'const');
   if (cn !== undefined && cn !== null) return 'no';
   if (r === 'no') return r;
-  if (own(s, '$dynamicRef') !== undefined || own(s, '$recursiveRef') !== undefined) r = and(r, 'unknown');
+  const dynamic = own(s, '$dynamicRef');
+  if (dynamic !== undefined && c.dynamicAsRef) r = and(r, viaRef(dynamic, s, c, depth) ?? 'unknown');
+  else if (dynamic !== undefined || own(s, '$recursiveRef') !== undefined) r = and(r, 'unknown');
   const next = depth + 1;
   const allOf = own(s, 'allOf');
   if (Array.isArray(allOf)) {
@@ -185,7 +192,7 @@ export function admitsNull(schema: unknown, options: NullAdmissionOptions = {}):
   const key = `${refOnly ? 1 : 0}${refKeyword ?? ''}`;
   let context = TREE_CONTEXTS.get(key);
   if (!context) {
-    context = { resolve: undefined, refKeyword, refOnly, memo: undefined, active: undefined };
+    context = { resolve: undefined, refKeyword, refOnly, dynamicAsRef: false, memo: undefined, active: undefined };
     if (TREE_CONTEXTS.size < MAX_CONTEXTS) TREE_CONTEXTS.set(key, context);
   }
   return answer(schema, context, 0);
@@ -199,5 +206,6 @@ export function nullAdmissionIn(index: ResourceIndex): NullAdmission {
       return from ? index.resolve(ref, from)?.schema : undefined;
     },
     refSiblingsIgnored: index.draft === 'draft-07',
+    dynamicRefAsRef: index.dynamicRefsReadAsRefs,
   });
 }

@@ -153,6 +153,19 @@ export class ResourceIndex {
     return loc;
   }
 
+  #dynamicAsRef: boolean | undefined;
+
+  /**
+   * Whether a `$dynamicRef` here means what a `$ref` to its anchor means: 2020-12, and the document
+   * is one schema resource, so its dynamic scope holds no other `$dynamicAnchor` of that name. The
+   * judge's Ajv reading, null decoding and null admission all read it so (convert asks the same of
+   * the document: walk-dynamic.ts).
+   */
+  get dynamicRefsReadAsRefs(): boolean {
+    this.#dynamicAsRef ??= this.draft === '2020-12' && [...this.#resources.values()].every((r) => r.loc === this.root);
+    return this.#dynamicAsRef;
+  }
+
   /** Every indexed location (subschemas, and keyword containers such as `properties` itself), in document order. */
   locations(): IterableIterator<Loc> {
     return this.#byPointer.values();

@@ -234,7 +234,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, carried ? 'carried' : nullOnly ? 'bare' : undefined);
-  if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges, false, mapDiagnostics);
+  if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges, false, mapDiagnostics, canonical);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);

@@ -6,8 +6,10 @@
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { admitsNull, type NullAdmissionOptions } from '../admits-null.js';
 import { refIndex } from './walk-refs.js';
+import { dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { makeNullable } from './nulls.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { nullIsOmission } from '../null-omission.js';
 import { evaluatedBeside } from './walk-evaluated.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
@@ -22,6 +24,7 @@ export function finishObjects(
   explainRanges?: Map<string, [number, number]>,
   mergedRoot = false,
   mapDiagnostics?: [number, number][],
+  canonicalNode?: JsonObject,
 ): [string, unknown][] | undefined {
   const plan = s.plan;
   const t = own(out, 'type');
@@ -29,7 +32,7 @@ export function finishObjects(
   if (!isObject) return dropped;
   if (plan.closed === 'all' && !atRoot && unionOfObjects(out)) {
     delete out.type;
-    return finishOptional(s, out, node, dropped, mergedRoot);
+    return finishOptional(s, out, node, dropped, mergedRoot, canonicalNode);
   }
   if (plan.closed === 'all' && s.stubs.has(node)) {
     // A cycle cut here: the stub stands for the repeated definition, not for an open object, so it
@@ -86,7 +89,7 @@ export function finishObjects(
       }
     }
   }
-  return finishOptional(s, out, node, dropped, mergedRoot);
+  return finishOptional(s, out, node, dropped, mergedRoot, canonicalNode);
 }
 
 /**
@@ -115,11 +118,12 @@ function canonicalQuestion(s: WalkState): NullAdmissionOptions {
       return r.kind === 'local' ? r.target.node : undefined;
     },
     refSiblingsIgnored: s.draft07,
+    dynamicRefAsRef: dynamicRefReadsAsRef(s),
   };
 }
 
 /** Optional properties spelled as required and nullable, where the dialect says so. */
-function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped: [string, unknown][] | undefined, mergedRoot: boolean): [string, unknown][] | undefined {
+function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped: [string, unknown][] | undefined, mergedRoot: boolean, canonicalNode?: JsonObject): [string, unknown][] | undefined {
   const plan = s.plan;
   const props = plan.optional === 'required-nullable' ? own(out, 'properties') : undefined;
   if (isPlainObject(props)) {
@@ -136,18 +140,30 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
     // Where that leaves it undecided, the canonical property is asked with its references followed.
     const question = { refKeyword };
     const authored = own(node, 'properties');
+    let conjuncts: unknown[] | undefined;
+    const refusesNull = (x: unknown): boolean => admitsNull(x, canonicalQuestion(s)) === 'no';
     for (const name in props) {
       if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
       required.push(name);
       const spelledAnswer = admitsNull(props[name], question);
+      const at = mergedRoot ? s.prefix : propertyPointer(s, node, name);
+      // Whether the server reads the null as the omission is the judge's answer, asked of the
+      // canonical object (src/null-omission.ts). Asked only where the spelling does not settle it:
+      // a typed property the spelling refuses null for is one the canonical schema refuses it for.
+      const canonical = isPlainObject(authored) ? authored[name] : undefined;
+      const asked = canonicalNode !== undefined && (spelledAnswer !== 'no' || (isPlainObject(canonical) && !hasOwn(canonical, 'type')));
+      const omission = asked ? nullIsOmission((conjuncts ??= conjunctsOf(s, canonicalNode)), name, refusesNull) : spelledAnswer === 'no';
       if (spelledAnswer === 'yes' || (spelledAnswer === 'unknown' && isPlainObject(authored) && admitsNull(authored[name], canonicalQuestion(s)) === 'yes')) {
-        report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
+        // The server still reads the null as the omission where the canonical schema refuses it
+        // (a branch beside it narrows what the property's own schema admits): nothing to report.
+        if (!omission) report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, at);
       } else {
-        // A typeless property is spelled with the type its keywords imply, which refuses null; the
-        // canonical one admits it, so the server keeps a null sent for it (src/judge/decode-plan.ts).
-        const canonical = isPlainObject(authored) ? authored[name] : undefined;
-        if (isPlainObject(canonical) && !hasOwn(canonical, 'type') && admitsNull(canonical, canonicalQuestion(s)) !== 'no') {
-          report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" names no type in the canonical schema, so it admits null there; the spelling adds null for the omission, but a null sent for it cannot be read as one: it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
+        // Spelled nullable below, for the omission; a null the server cannot read as one is passed on.
+        if (!omission) {
+          const admits = canonical !== undefined && admitsNull(canonical, canonicalQuestion(s)) === 'yes';
+          report(s, 'optional-null-ambiguous', 'warning', admits
+            ? `optional property "${name}" admits null in the canonical schema (it names no type, or a null-admitting one); the spelling adds null for the omission, but a null sent for it cannot be read as one: it is passed on as null`
+            : `optional property "${name}": the canonical schema does not certainly refuse null here, so the server cannot read a null sent for it as the omission the spelling means; it is passed on as null and judged`, at);
         }
         const before = props[name] as JsonObject;
         const enumBefore = isPlainObject(before) && Array.isArray(own(before, 'enum')) ? (before.enum as unknown[]).length : 0;
@@ -159,4 +175,30 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
     out.required = required;
   }
   return dropped;
+}
+
+/**
+ * The conjuncts of a canonical object, as the judge gathers them (judge/decode-plan.ts): the node,
+ * its local references' targets (a `$dynamicRef` too, where it reads as one) and its allOf
+ * members, recursively; a reference that leaves the document adds nothing.
+ */
+function conjunctsOf(s: WalkState, node: JsonObject): unknown[] {
+  const out: unknown[] = [];
+  const seen = new Set<unknown>();
+  const visit = (n: unknown, depth: number): void => {
+    if (!isPlainObject(n) || seen.has(n) || depth > 32) return;
+    seen.add(n);
+    for (const key of ['$ref', '$dynamicRef']) {
+      const ref = own(n, key);
+      if (typeof ref !== 'string' || (key === '$dynamicRef' && !dynamicRefReadsAsRef(s))) continue;
+      const r = refIndex(s).resolve(ref, n, s.path);
+      if (r.kind === 'local') visit(r.target.node, depth + 1);
+    }
+    if (s.draft07 && typeof own(n, '$ref') === 'string') return;
+    out.push(n);
+    const allOf = own(n, 'allOf');
+    if (Array.isArray(allOf)) for (const b of allOf) visit(b, depth + 1);
+  };
+  visit(node, 0);
+  return out;
 }

@@ -50,10 +50,8 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
   const dynamicRefs: [string, string][] = [];
   const idRefs: string[] = [];
   const index = new ResourceIndex(schema, draft);
-  let oneResource = true;
   for (const loc of index.locations()) {
     const node = loc.schema;
-    if (loc.base !== index.root.base) oneResource = false;
     if (!isNode(node)) continue;
     // (an `$id` too, below the root: Ajv would read the reference from it)
     if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key) || (key === '$id' && loc.pointer !== '')) siblings.push([loc.pointer, key]);
@@ -67,7 +65,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
       else if (index.lookup(node.$dynamicRef, loc.base).kind === 'unresolved') dynamicRefs.push([loc.pointer, node.$dynamicRef]);
     }
   }
-  if (!oneResource) dynamicRefs.length = 0;
+  if (!index.dynamicRefsReadAsRefs) dynamicRefs.length = 0;
   if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0) return undefined;
   const copy = structuredClone(schema);
   for (const [pointer, ref] of dynamicRefs) {

@@ -15,13 +15,16 @@
  * `unevaluatedProperties` / `unevaluatedItems` (2020-12) are followed like `additionalProperties` /
  * `items` where the schema alone fixes which keys or items they cover: the keys no `properties` of
  * that schema's in-place subtree names, the items past every `prefixItems` of it. Where the value
- * decides (a key named only in a branch, `patternProperties`, `contains`, `$dynamicRef`), they are
- * not followed. Never followed, by decision (README): `not` and `contains`, which do not describe
- * every value they test, so they never make a property optional; the value is decoded by the other
- * keywords and then judged by them. Also not followed: `dependentSchemas`, values of undeclared keys
- * when `patternProperties` is present, `$dynamicRef`, refs leaving the document.
+ * decides (a key named only in a branch, `patternProperties`, `contains`, a `$dynamicRef` in a
+ * document of several resources), they are not followed. Never followed, by decision (README):
+ * `not` and `contains`, which do not describe every value they test, so they never make a property
+ * optional; the value is decoded by the other keywords and then judged by them. Also not followed:
+ * `dependentSchemas`, values of undeclared keys when `patternProperties` is present, a
+ * `$dynamicRef` in a document of several resources (in one resource it is followed as the `$ref`
+ * it means), refs leaving the document.
  */
 import { nullAdmissionIn, type NullAdmission } from '../admits-null.js';
+import { nullIsOmission } from '../null-omission.js';
 import type { Loc, ResourceIndex } from '../resource-index.js';
 
 export interface PropSlot {
@@ -86,7 +89,13 @@ class PlanBuilder {
     this.nulls = nullAdmissionIn(index);
   }
 
-  /** The schema, its `$ref` target and its `allOf` members, recursively. */
+  /** Where a `$dynamicRef` leads, in a document where it reads as `$ref` (ResourceIndex.dynamicRefsReadAsRefs). */
+  private dynamicTarget(s: Record<string, unknown>, loc: Loc): Loc | undefined {
+    const ref = s['$dynamicRef'];
+    return typeof ref === 'string' && this.index.dynamicRefsReadAsRefs ? this.index.resolve(ref, loc) : undefined;
+  }
+
+  /** The schema, its `$ref` (or `$dynamicRef` read as one) target and its `allOf` members, recursively. */
   private conjuncts(loc: Loc, out: Loc[], seen: Set<string>): void {
     if (seen.has(loc.pointer)) return;
     seen.add(loc.pointer);
@@ -94,6 +103,8 @@ class PlanBuilder {
     if (!isObj(s)) return;
     const ref = typeof s['$ref'] === 'string' ? this.index.resolve(s['$ref'], loc) : undefined;
     if (ref) this.conjuncts(ref, out, seen);
+    const dynamic = this.dynamicTarget(s, loc);
+    if (dynamic) this.conjuncts(dynamic, out, seen);
     if (this.index.draft === 'draft-07' && s['$ref'] !== undefined) return;
     out.push(loc);
     const allOf = s['allOf'];
@@ -120,7 +131,9 @@ class PlanBuilder {
       seen.add(l.pointer);
       const s = l.schema;
       if (!isObj(s)) return;
-      if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) cover.unknown = true;
+      const dynamic = this.dynamicTarget(s, l);
+      if (dynamic) visit(dynamic, inBranch, false);
+      else if (s['$dynamicRef'] !== undefined || s['$recursiveRef'] !== undefined) cover.unknown = true;
       if (typeof s['$ref'] === 'string') {
         const target = this.index.resolve(s['$ref'], l);
         if (target) visit(target, inBranch, false);
@@ -198,16 +211,16 @@ class PlanBuilder {
     for (const u of unevaluated) for (const k of u.cover.branchNames) names.add(k);
     if (names.size) {
       node.props = new Map();
+      const schemas = all.map((c) => c.schema);
+      const refusesNull = (schema: unknown): boolean => this.nulls.of(schema) === 'no';
       for (const name of names) {
         const subs: Loc[] = [];
-        let refusesNull = false;
         for (const c of all) {
           const s = c.schema as Obj;
           let declared = false;
           if (isObj(s['properties']) && Object.prototype.hasOwnProperty.call(s['properties'], name)) {
             const l = this.index.child(c, 'properties', name);
             if (l) subs.push(l), (declared = true);
-            if (l && this.nulls.of(l.schema) === 'no') refusesNull = true;
           }
           if (isObj(s['patternProperties'])) {
             for (const p of Object.keys(s['patternProperties'])) {
@@ -222,7 +235,7 @@ class PlanBuilder {
           }
         }
         for (const u of unevaluated) if (!u.cover.names.has(name) && !u.cover.branchNames.has(name)) subs.push(u.loc);
-        node.props.set(name, { removable: refusesNull && !required.has(name), node: this.node(subs) });
+        node.props.set(name, { removable: nullIsOmission(schemas, name, refusesNull), node: this.node(subs) });
       }
     }
     if (!hasPatterns) {

@@ -290,7 +290,10 @@ function buildDialect(
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
   }
   const data = loaded.data;
-  const decodesNulls = rules.some((r) => r.objects?.optional === 'required-nullable');
+  // The objects rule in force is the last one, as the plan reads it (convert/plan.ts): a later rule
+  // that keeps optional properties optional ends the decoding an inherited one asked for.
+  const objects = rules.findLast((r) => r.objects !== undefined)?.objects;
+  const decodesNulls = objects?.optional === 'required-nullable';
   return Object.freeze({
     name: data.dialect,
     version: data.version,

@@ -135,6 +135,23 @@ rules:
     expect(out).toEqual({ type: 'object', properties: { n: { type: ['integer', 'null'], minimum: 1 } }, required: ['n'] });
   });
 
+  it('decodes nulls only where the objects rule in force asks for it (the last one, as the spelling reads it)', () => {
+    const dir = folder({
+      'loose@2026-12.yaml': `${header('loose', '2026-12', 'draft', 'extends: openai_strict@2026-12-06\n')}rules:
+  - id: keep-optional
+    source: spec
+    objects: { closed: as-authored, optional: keep }
+`,
+    });
+    const registry = loadDialects({ dirs: [dir] });
+    const loose = registry.get('loose');
+    // The spelling keeps u optional (not nullable), so a null sent for it is a null, not an omission.
+    const schema = { type: 'object', properties: { n: { type: 'integer' }, u: { type: 'string' } }, required: ['n'] };
+    expect(convert(schema, loose).output).toEqual({ type: 'object', properties: { n: { type: 'integer' }, u: { type: 'string' } }, required: ['n'] });
+    expect(loose.decodesNulls).toBe(false);
+    expect(registry.get('openai_strict@2026-12-06').decodesNulls).toBe(true);
+  });
+
   it('refuses an extends whose target is missing, at the extends line', () => {
     const dir = folder({ 'orphan@2026-01.yaml': header('orphan', '2026-01', 'draft', 'extends: ghost@2026-01\n') });
     let error: DialectError | undefined;
