@@ -33,7 +33,11 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
       problems.push({ code: 'tool-definition-invalid', severity: 'error', message: shapeProblem, path: `/${index}` });
       return;
     }
-    const { handler, ...rest } = definition;
+    const { handler, ...fields } = definition;
+    // A field set to undefined (`outputSchema: structured ? schema : undefined`) is absent, as JSON
+    // and the SDK's own McpServer read it: it was checked as a schema, or as a value that is not
+    // JSON, which left the tool out of every tools/list.
+    const rest = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Omit<DialectTool, 'handler'>;
     // A private copy: the author may reuse or change their objects later; what is served must not move.
     const copied = privateCopy(rest);
     // Lint reads without recursion: where the copy failed, it reads the author's own objects, and

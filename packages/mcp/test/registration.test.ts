@@ -61,6 +61,18 @@ describe('registration', () => {
     expect(error.message).toContain('"nohandler" has no handler');
   });
 
+  it('reads a field set to undefined as absent, as JSON and the SDK do, in every dialect', () => {
+    const inputSchema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] };
+    const logger = silentLogger();
+    const dt = createDialectTools([{ name: 'add', title: undefined, annotations: undefined, outputSchema: undefined, inputSchema, handler }], { registry, logger });
+    for (const { id } of registry.list()) {
+      const list = dt.listTools(id);
+      expect(list.tools.map((t) => t.name), id).toEqual(['add']);
+      expect(Object.keys(list.tools[0] ?? {}), id).not.toContain('outputSchema');
+    }
+    expect(logger.lines).toEqual([]);
+  });
+
   it('logs a warning for an external $ref (never fetched) and still starts', () => {
     const logger = silentLogger();
     const tools = createDialectTools(

@@ -41,13 +41,15 @@ export function finishObjects(
     report(s, 'recursion-cut', 'warning', 'a cycle is cut here and every object is closed, so the spelled schema accepts only an empty object at this depth, though the canonical schema repeats the structure (the server still accepts it)', pointer(s));
   } else if (plan.closed === 'all') {
     const ap = own(out, 'additionalProperties');
-    const pattern = hasOwn(out, 'patternProperties');
+    // A pattern that names only declared properties (`^id$`) opens the object to nothing more.
+    const declaredNames = own(node, 'properties');
+    const pattern = hasOwn(out, 'patternProperties') && opensBeyond(out.patternProperties, declaredNames);
     // An object that accepts other properties (a map, an explicit opening, a free-form object
     // below the root) loses them when closed: its rule goes into the description and is reported.
     // Pattern properties this dialect dropped (their sentence is written) still name properties the
     // canonical schema accepts and the closed spelling refuses.
     const inputPatterns = own(node, 'patternProperties');
-    const patternDropped = !pattern && isPlainObject(inputPatterns) && Object.keys(inputPatterns).length > 0;
+    const patternDropped = !hasOwn(out, 'patternProperties') && isPlainObject(inputPatterns) && opensBeyond(inputPatterns, declaredNames);
     // A closure that accepts no value (`{not: true}`, `{not: {}}`) closes the object as `false` does.
     const closedByNothing = acceptsNoValue(own(node, 'additionalProperties'));
     const openByClosure = !closedByNothing && ((ap !== undefined && ap !== false) || (ap === undefined && !hasOwn(out, 'properties') && !atRoot));
@@ -201,4 +203,22 @@ function conjunctsOf(s: WalkState, node: JsonObject): unknown[] {
   };
   visit(node, 0);
   return out;
+}
+
+/**
+ * Whether some pattern of a patternProperties map may match a name the properties do not declare.
+ * Told exactly for a pattern that is a list of literal names (`^id$`, `^(?:a|b)$`); any other
+ * pattern is taken to match more.
+ */
+function opensBeyond(patterns: unknown, props: unknown): boolean {
+  if (!isPlainObject(patterns)) return false;
+  for (const p in patterns) {
+    const m = /^\^\(?(?:\?:)?([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*)\)?\$$/.exec(p);
+    // A group must be closed exactly when opened (`^(a|b$` is no list of names), and alternatives
+    // need one: `^a|b$` is "starts with a, or ends with b".
+    const grouped = p.startsWith('^(');
+    if (m === null || grouped !== p.endsWith(')$') || (m[1]!.includes('|') && !grouped)) return true;
+    if (!m[1]!.split('|').every((n) => isPlainObject(props) && hasOwn(props, n))) return true;
+  }
+  return false;
 }

@@ -73,7 +73,9 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   cycleWithoutExit(s, ref, node, target);
   // How often the walk already stands inside this target: past the dialect's unrolling, the cycle is cut.
   const depth = Math.max(count(s.path, target.node), count(s.inlineNodes, target.node));
-  const inline = shouldInline(s, target);
+  // A root that is a reference, where the dialect's root must state its type (root.type): vendors
+  // refuse a root $ref, so the target is written out in place, as the dialects that inline do.
+  const inline = (atRoot && s.plan.rootType !== undefined && target.tokens.length > 0) || shouldInline(s, target);
   if (inline && depth > (refs.unroll ?? 0)) return breakCycle(s, target, siblings, atRoot, events, refAt);
   // The input's node holding this reference (the walk may read a copy of it): merged once per visit.
   const holder = s.path[s.path.length - 1];
