@@ -7,8 +7,17 @@ import type { Diagnostic } from '@redouble/dialects/core';
  */
 export function formatDiagnostic(label: string, d: Diagnostic): string {
   // A position in the input file itself (`/abs/file.json:3:5`) is not a pointer, though it may start with `/`.
-  const where = (d.path === '' || d.path.startsWith('/')) && !d.path.startsWith(`${label}:`) ? `${label}#${d.path}` : d.path;
+  const where = (d.path === '' || d.path.startsWith('/')) && !d.path.startsWith(`${label}:`) ? `${label}#${fragment(d.path)}` : d.path;
   return `${where}: ${d.severity} ${d.code}: ${d.message}\n`;
+}
+
+/**
+ * A JSON pointer as a URI fragment (RFC 6901, section 6): the ASCII characters a fragment cannot
+ * hold (a space, `#`, `%`, quotes, brackets, controls) percent-encoded, so `file#/properties/p%20q`
+ * is one token a terminal or editor opens; other characters stay readable, as in an IRI.
+ */
+function fragment(pointer: string): string {
+  return pointer.replace(/[\u0000-\u0020"#%<>[\\\]^`{|}\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Pretty JSON, 2-space indent, trailing newline: the one spelling of JSON the CLI writes. */

@@ -138,7 +138,7 @@ export function explain(schema: unknown, dialect: Dialect): Explanation[] {
 
 /** The identity copies in one pass; the full walk runs only to report a fault or a doubtful reference. */
 function identity(input: unknown, shape: InputShape, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], limits: WalkLimits): unknown {
-  const copied = identityCopy(input, limits.maxDepth);
+  const copied = identityCopy(input, limits.maxDepth, limits.maxNodes);
   if (!copied || copied.oddSchema) return convertShape(input, shape, plan, walker, diags);
   if (copied.sawRef) {
     for (const [schema, prefix] of schemasOf(input, shape)) {

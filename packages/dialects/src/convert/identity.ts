@@ -20,6 +20,8 @@ export interface IdentityCopy {
 
 interface CopyState {
   maxDepth: number;
+  /** Objects and arrays still to copy before the full walk takes over (it counts and refuses exactly). */
+  budget: number;
   sawRef: boolean;
   oddSchema: boolean;
 }
@@ -32,7 +34,9 @@ function copyValue(v: unknown, depth: number, state: CopyState): unknown {
     throw BAIL;
   }
   if (v === null) return null;
-  if (depth > state.maxDepth) throw BAIL;
+  // An object graph that reuses a subschema (a DAG) copies it once per use: a few dozen levels of
+  // reuse would copy millions, so past the size cap the full walk, which refuses it, takes over.
+  if (depth > state.maxDepth || --state.budget < 0) throw BAIL;
   if (Array.isArray(v)) {
     const n = v.length;
     // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
@@ -54,8 +58,8 @@ function copyValue(v: unknown, depth: number, state: CopyState): unknown {
   return o;
 }
 
-export function identityCopy(input: unknown, maxDepth: number): IdentityCopy | undefined {
-  const state: CopyState = { maxDepth, sawRef: false, oddSchema: false };
+export function identityCopy(input: unknown, maxDepth: number, maxNodes: number): IdentityCopy | undefined {
+  const state: CopyState = { maxDepth, budget: maxNodes, sawRef: false, oddSchema: false };
   try {
     const output = copyValue(input, 1, state);
     return { output, sawRef: state.sawRef, oddSchema: state.oddSchema };

@@ -131,7 +131,7 @@ export class SchemaWalker {
    */
   copyAsAuthored(root: unknown, prefix: string): unknown {
     const s = this.#s;
-    const copied = identityCopy(root, s.limits.maxDepth);
+    const copied = identityCopy(root, s.limits.maxDepth, s.limits.maxNodes);
     const clean = copied !== undefined && !copied.oddSchema && (!copied.sawRef || refsResolveCleanly(root));
     const out = clean ? copied.output : new SchemaWalker(identityPlan(), s.limits, s.diags).convertSchema(root, prefix);
     s.explain?.push({ path: prefix, keyword: prefix.slice(prefix.lastIndexOf('/') + 1), outcome: 'kept', detail: "published as authored (the dialect's outputSchema rule)" });

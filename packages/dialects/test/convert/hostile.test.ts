@@ -115,6 +115,17 @@ describe('hostile input', () => {
     expect(huge.diagnostics.map((d) => d.message)).toEqual(['the number Infinity is not JSON (a numeral past ±1.8e308, such as 1e400, reads as Infinity)']);
   });
 
+  it('refuses an object graph that reuses a subschema past the size cap in every dialect, canonical too (it ran out of memory)', () => {
+    // A JS caller's schema may share one object in many places; 30 levels of reuse is 2^30 nodes as JSON.
+    let shared: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 30; i++) shared = { type: 'object', properties: { a: shared, b: shared } };
+    for (const { id } of registry.list()) {
+      const r = convert({ type: 'object', properties: { x: shared } }, registry.get(id), { maxNodes: 5_000 });
+      expect(r.output, id).toBeUndefined();
+      expect(codes(r.diagnostics), id).toContain('output-too-large');
+    }
+  });
+
   it('refuses an exponential inlining at the size cap, naming the definition responsible, in time linear in the cap', () => {
     const defs: Record<string, unknown> = {};
     for (let i = 0; i < 40; i++) defs[`D${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/D${i + 1}` }, r: { $ref: `#/$defs/D${i + 1}` } } };
