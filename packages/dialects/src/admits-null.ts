@@ -37,8 +37,12 @@ export interface NullAdmissionOptions {
   refKeyword?: string;
   /** draft-07: keywords beside `$ref` are ignored. */
   refSiblingsIgnored?: boolean;
-  /** A `$dynamicRef` means what `$ref` to its anchor means (a document of one resource), so the resolver follows it. */
-  dynamicRefAsRef?: boolean;
+  /**
+   * A `$dynamicRef` means what `$ref` to its anchor means (a document of one resource), so the
+   * resolver follows it. A function is asked only when a `$dynamicRef` is met (telling may read the
+   * whole document).
+   */
+  dynamicRefAsRef?: boolean | (() => boolean);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -61,7 +65,7 @@ interface Context {
   readonly resolve: NullAdmissionOptions['resolve'];
   readonly refKeyword: string | undefined;
   readonly refOnly: boolean;
-  readonly dynamicAsRef: boolean;
+  readonly dynamicAsRef: boolean | (() => boolean);
   readonly memo: Map<object, NullAnswer> | undefined;
   readonly active: Set<object> | undefined;
 }
@@ -79,7 +83,7 @@ export class NullAdmission {
       resolve: options.resolve,
       refKeyword: options.refKeyword !== '$ref' ? options.refKeyword : undefined,
       refOnly: options.refSiblingsIgnored === true,
-      dynamicAsRef: options.dynamicRefAsRef === true,
+      dynamicAsRef: options.dynamicRefAsRef ?? false,
       memo: withMemo ? new Map() : undefined,
       active: withMemo ? new Set() : undefined,
     };
@@ -129,7 +133,7 @@ function compute(s: Record<string, unknown>, c: Context, depth: number): NullAns
   if (cn !== undefined && cn !== null) return 'no';
   if (r === 'no') return r;
   const dynamic = own(s, '$dynamicRef');
-  if (dynamic !== undefined && c.dynamicAsRef) r = and(r, viaRef(dynamic, s, c, depth) ?? 'unknown');
+  if (dynamic !== undefined && (typeof c.dynamicAsRef === 'function' ? c.dynamicAsRef() : c.dynamicAsRef)) r = and(r, viaRef(dynamic, s, c, depth) ?? 'unknown');
   else if (dynamic !== undefined || own(s, '$recursiveRef') !== undefined) r = and(r, 'unknown');
   const next = depth + 1;
   const allOf = own(s, 'allOf');

@@ -4,7 +4,7 @@
  * output node and is reused by the root pass for a merged root union.
  */
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
-import { admitsNull, type NullAdmissionOptions } from '../admits-null.js';
+import { admitsNull, NullAdmission, type NullAdmissionOptions, type NullAnswer } from '../admits-null.js';
 import { refIndex } from './walk-refs.js';
 import { dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { makeNullable } from './nulls.js';
@@ -120,7 +120,7 @@ function canonicalQuestion(s: WalkState): NullAdmissionOptions {
       return r.kind === 'local' ? r.target.node : undefined;
     },
     refSiblingsIgnored: s.draft07,
-    dynamicRefAsRef: dynamicRefReadsAsRef(s),
+    dynamicRefAsRef: () => dynamicRefReadsAsRef(s),
   };
 }
 
@@ -143,29 +143,32 @@ function finishOptional(s: WalkState, out: JsonObject, node: JsonObject, dropped
     const question = { refKeyword };
     const authored = own(node, 'properties');
     let conjuncts: unknown[] | undefined;
-    const refusesNull = (x: unknown): boolean => admitsNull(x, canonicalQuestion(s)) === 'no';
+    // One question for the canonical schema per object: its answers are kept across properties.
+    let canonicalNulls: NullAdmission | undefined;
+    const canonicalAnswer = (x: unknown): NullAnswer => (canonicalNulls ??= new NullAdmission(canonicalQuestion(s))).of(x);
+    const refusesNull = (x: unknown): boolean => canonicalAnswer(x) === 'no';
     for (const name in props) {
       if (have ? have.has(name) : indexOfIn(required, name, listed) >= 0) continue;
       required.push(name);
       const spelledAnswer = admitsNull(props[name], question);
-      const at = mergedRoot ? s.prefix : propertyPointer(s, node, name);
       // Whether the server reads the null as the omission is the judge's answer, asked of the
       // canonical object (src/null-omission.ts). Asked only where the spelling does not settle it:
       // a typed property the spelling refuses null for is one the canonical schema refuses it for.
       const canonical = isPlainObject(authored) ? authored[name] : undefined;
-      const asked = canonicalNode !== undefined && (spelledAnswer !== 'no' || (isPlainObject(canonical) && !hasOwn(canonical, 'type')));
-      const omission = asked ? nullIsOmission((conjuncts ??= conjunctsOf(s, canonicalNode)), name, refusesNull) : spelledAnswer === 'no';
-      if (spelledAnswer === 'yes' || (spelledAnswer === 'unknown' && isPlainObject(authored) && admitsNull(authored[name], canonicalQuestion(s)) === 'yes')) {
+      // A typeless one the spelling types (refusing null) is settled too where it refuses null itself.
+      const settled = spelledAnswer === 'no' && (!isPlainObject(canonical) || hasOwn(canonical, 'type') || refusesNull(canonical));
+      const omission = settled || canonicalNode === undefined ? spelledAnswer === 'no' : nullIsOmission((conjuncts ??= conjunctsOf(s, canonicalNode)), name, refusesNull);
+      if (spelledAnswer === 'yes' || (spelledAnswer === 'unknown' && isPlainObject(authored) && canonicalAnswer(authored[name]) === 'yes')) {
         // The server still reads the null as the omission where the canonical schema refuses it
         // (a branch beside it narrows what the property's own schema admits): nothing to report.
-        if (!omission) report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, at);
+        if (!omission) report(s, 'optional-null-ambiguous', 'warning', `optional property "${name}" already admits null, so a null sent for it cannot be read as an omission; it is passed on as null`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
       } else {
         // Spelled nullable below, for the omission; a null the server cannot read as one is passed on.
         if (!omission) {
-          const admits = canonical !== undefined && admitsNull(canonical, canonicalQuestion(s)) === 'yes';
+          const admits = canonical !== undefined && canonicalAnswer(canonical) === 'yes';
           report(s, 'optional-null-ambiguous', 'warning', admits
             ? `optional property "${name}" admits null in the canonical schema (it names no type, or a null-admitting one); the spelling adds null for the omission, but a null sent for it cannot be read as one: it is passed on as null`
-            : `optional property "${name}": the canonical schema does not certainly refuse null here, so the server cannot read a null sent for it as the omission the spelling means; it is passed on as null and judged`, at);
+            : `optional property "${name}": the canonical schema does not certainly refuse null here, so the server cannot read a null sent for it as the omission the spelling means; it is passed on as null and judged`, mergedRoot ? s.prefix : propertyPointer(s, node, name));
         }
         const before = props[name] as JsonObject;
         const enumBefore = isPlainObject(before) && Array.isArray(own(before, 'enum')) ? (before.enum as unknown[]).length : 0;

@@ -172,21 +172,61 @@ const FORMS: Readonly<Record<string, Form>> = { value: noun, condition, clause, 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */
 export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];
 
+/** A `words` text cut once into literal text and placeholders (name '' for literal text). */
+interface WordPart {
+  readonly text: string;
+  readonly name: string;
+  readonly form: string | undefined;
+  readonly singular: string | undefined;
+  readonly plural: string | undefined;
+}
+interface WordTemplate {
+  readonly parts: readonly WordPart[];
+  /** The map keyword the text renders once per entry (`{patternProperties:key}`), if any. */
+  readonly entry: string | undefined;
+}
+
+// The same few texts are filled at hundreds of nodes per pass (a dropped default at each): a
+// regex replace with a callback per fill was a visible share of the walk. Bounded, as fill's are.
+const WORD_TEMPLATES = new Map<string, WordTemplate>();
+
+function wordTemplate(text: string): WordTemplate {
+  let t = WORD_TEMPLATES.get(text);
+  if (t !== undefined) return t;
+  const parts: WordPart[] = [];
+  let entry: string | undefined;
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const at = m.index as number;
+    if (at > last) parts.push({ text: text.slice(last, at), name: '', form: undefined, singular: undefined, plural: undefined });
+    parts.push({ text: m[0], name: m[1] as string, form: m[2], singular: m[3], plural: m[4] });
+    if (m[2] === 'key' && entry === undefined) entry = m[1];
+    last = at + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), name: '', form: undefined, singular: undefined, plural: undefined });
+  t = { parts, entry };
+  if (WORD_TEMPLATES.size < 512) WORD_TEMPLATES.set(text, t);
+  return t;
+}
+
 /** The map keyword a text renders once per entry (`{patternProperties:key}`), if any. */
 export function entryKeyword(text: string): string | undefined {
-  for (const m of text.matchAll(PLACEHOLDER)) if (m[2] === 'key') return m[1];
-  return undefined;
+  return wordTemplate(text).entry;
 }
 
 function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }, depth = 0): string | undefined {
-  let failed = false;
-  const out = text.replace(PLACEHOLDER, (m, name: string, form: string | undefined, singular: string | undefined, plural: string | undefined) => {
-    const value = entry && name === entry.keyword ? (form === 'key' ? entry.key : entry.value) : vars(name);
-    const said = value === undefined ? undefined : form === undefined ? renderPlaceholder(value, singular, plural) : form === 'key' ? String(value) : FORMS[form]?.(value, v, depth);
-    if (said === undefined) failed = true;
-    return said ?? m;
-  });
-  return failed ? undefined : out;
+  let out = '';
+  for (const p of wordTemplate(text).parts) {
+    if (p.name === '') {
+      out += p.text;
+      continue;
+    }
+    const value = entry && p.name === entry.keyword ? (p.form === 'key' ? entry.key : entry.value) : vars(p.name);
+    const said = value === undefined ? undefined : p.form === undefined ? renderPlaceholder(value, p.singular, p.plural) : p.form === 'key' ? String(value) : FORMS[p.form]?.(value, v, depth);
+    if (said === undefined) return undefined;
+    out += said;
+  }
+  return out;
 }
 
 /**
