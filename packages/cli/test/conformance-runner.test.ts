@@ -53,6 +53,11 @@ describe('case folders', () => {
     rmSync(root, { recursive: true, force: true });
     const g = readCaseFolder(makeCase({ 'input.json': schema, 'case.yaml': 'description: x\nexpect: 1\nsentences: [{text: y}]\n' }), 'c', known);
     expect(g.problems).toEqual([expect.stringMatching(/unknown key "expect"/), expect.stringMatching(/sentences\[0\] needs text/)]);
+    // Each at its line and column, as a rule file's problems are.
+    expect(g.problems.map((p) => /case\.yaml:(\d+:\d+): /.exec(p)?.[1])).toEqual(['2:1', '3:13']);
+    rmSync(root, { recursive: true, force: true });
+    const h = readCaseFolder(makeCase({ 'input.json': schema, 'case.yaml': 'descripton: x\n' }), 'c', known);
+    expect(h.problems).toEqual([expect.stringMatching(/case\.yaml:1:1: unknown key "descripton"/), expect.stringMatching(/case\.yaml:1:1: missing description/)]);
   });
   it('refuses invalid JSON input and stray files', () => {
     const f = readCaseFolder(makeCase({ 'input.json': '{\n  "type": "object",\n  x\n}', 'case.yaml': 'description: x\n', 'notes.txt': '' }), 'c', known);

@@ -107,6 +107,13 @@ describe('dialects test', () => {
     const again = await runCli(['test', '--dialects-dir', dir]);
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toMatch(/: (\d+) as pinned, 0 pinned now, 0 failed\n$/);
+
+    // A version renamed since: its pins of the bundled cases are stale, reported like the own ones.
+    const stale = join(dir, 'cases/_bundled/sentence-format-date/expected/acme@2026-11.json');
+    writeFileSync(stale, '{}\n');
+    const orphan = await runCli(['test', '--dialects-dir', dir]);
+    expect(orphan.code).toBe(1);
+    expect(orphan.stdout).toContain(`${stale}: pinned for acme@2026-11, which no loaded rule file defines`);
   });
 
   it('prints a readable diff for an edited rule, re-pins a draft, and refuses to re-pin a frozen version', async () => {

@@ -19,7 +19,7 @@ export type ToolHandler = (
   context: ToolCallContext,
 ) => CallToolResult | Promise<CallToolResult>;
 
-/** A tool as its author writes it: the canonical MCP Tool plus its handler. */
+/** A tool as its author writes it: the canonical MCP Tool plus its handler. A field set to undefined is absent, as in JSON. */
 export interface DialectTool {
   name: string;
   title?: string;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { decodeUtf8 } from '@redouble/dialects/core';
 import { jsonFault } from '../input.js';
 
@@ -85,16 +85,26 @@ export function readCaseFolder(casesDir: string, name: string, knownIds: Readonl
   for (const f of readdirSync(dir).sort()) {
     if (f !== 'input.json' && f !== 'case.yaml' && f !== EXPECTED_DIR) problems.push(`${join(dir, f)}: unexpected file (a case holds input.json, case.yaml and ${EXPECTED_DIR}/)`);
   }
-  const expectedDir = join(dir, EXPECTED_DIR);
-  if (existsSync(expectedDir)) {
-    for (const f of readdirSync(expectedDir).sort()) {
-      const id = f.endsWith('.json') ? f.slice(0, -5) : undefined;
-      if (id === undefined) problems.push(`${join(expectedDir, f)}: not a pinned output (<dialect>@<version>.json)`);
-      else if (!knownIds.has(id)) problems.push(`${join(expectedDir, f)}: pinned for ${id}, which no loaded rule file defines (delete it, or restore the dialect version)`);
-      else folder.pinned.set(id, join(expectedDir, f));
-    }
-  }
+  for (const [id, path] of readPins(dir, knownIds, problems)) folder.pinned.set(id, path);
   return folder;
+}
+
+/**
+ * The pinned outputs in `dir/expected/` by dialect id; a file that is no pin, or pins a version no
+ * loaded rule file defines (renamed or removed since), is a problem. Read for a case folder, and
+ * for the folder where a caller's dialects pin a bundled case (`CASES/_bundled/<case>`).
+ */
+export function readPins(dir: string, knownIds: ReadonlySet<string>, problems: string[]): Map<string, string> {
+  const pins = new Map<string, string>();
+  const expectedDir = join(dir, EXPECTED_DIR);
+  if (!existsSync(expectedDir)) return pins;
+  for (const f of readdirSync(expectedDir).sort()) {
+    const id = f.endsWith('.json') ? f.slice(0, -5) : undefined;
+    if (id === undefined) problems.push(`${join(expectedDir, f)}: not a pinned output (<dialect>@<version>.json)`);
+    else if (!knownIds.has(id)) problems.push(`${join(expectedDir, f)}: pinned for ${id}, which no loaded rule file defines (delete it, or restore the dialect version)`);
+    else pins.set(id, join(expectedDir, f));
+  }
+  return pins;
 }
 
 /** The file's text, or undefined with a problem at its first bad byte when it is not UTF-8. */
@@ -108,44 +118,73 @@ function readText(path: string, problems: string[]): string | undefined {
 function readMeta(path: string, problems: string[]): CaseMeta | undefined {
   const text = readText(path, problems);
   if (text === undefined) return undefined;
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (e) {
-    problems.push(`${path}: not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+  // Every problem at file:line:column, as a rule file's are: the place of the value (or key) at fault.
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
+  const pos = (offset: number): string => {
+    const { line, col } = lines.linePos(offset);
+    return `${path}:${line}:${col}`;
+  };
+  const where = (segments: readonly (string | number)[], atKey = false): string => {
+    let node: unknown = doc.contents;
+    let offset = 0;
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i];
+      let next: unknown;
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+        if (pair === undefined) break;
+        next = atKey && i === segments.length - 1 ? pair.key : pair.value;
+      } else if (isSeq(node) && typeof seg === 'number') next = node.items[seg];
+      else break;
+      if (next === undefined || next === null) break;
+      node = next;
+    }
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    if (range !== undefined) offset = range[0];
+    return pos(offset);
+  };
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    problems.push(`${pos(e.pos[0])}: not valid YAML (${e.message.split('\n')[0]})`);
     return undefined;
   }
+  const raw: unknown = doc.toJS();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`${path}: must be a mapping with a description`);
+    problems.push(`${pos(0)}: must be a mapping with a description`);
     return undefined;
   }
   const rec = raw as Record<string, unknown>;
-  for (const k of Object.keys(rec)) if (k !== 'description' && k !== 'sentences' && k !== 'knownRefusals') problems.push(`${path}: unknown key "${k}"`);
+  for (const k of Object.keys(rec)) if (k !== 'description' && k !== 'sentences' && k !== 'knownRefusals') problems.push(`${where([k], true)}: unknown key "${k}" (a case.yaml holds description, sentences and knownRefusals)`);
   const description = rec.description;
+  if (description === undefined) {
+    problems.push(`${pos(0)}: missing description (one line saying what the case exercises)`);
+    return undefined;
+  }
   if (typeof description !== 'string' || description.trim() === '' || description.includes('\n')) {
-    problems.push(`${path}: description must be one non-empty line`);
+    problems.push(`${where(['description'])}: description must be one non-empty line`);
     return undefined;
   }
   const sentences: SentenceCheck[] = [];
   const list = rec.sentences ?? [];
-  if (!Array.isArray(list)) problems.push(`${path}: sentences must be a list`);
+  if (!Array.isArray(list)) problems.push(`${where(['sentences'])}: sentences must be a list`);
   else {
     list.forEach((s: unknown, i) => {
       const r = s as Record<string, unknown> | null;
       const ok = r !== null && typeof r === 'object' && typeof r.text === 'string' && Array.isArray(r.whenAbsent) && r.whenAbsent.every((k) => typeof k === 'string');
-      if (!ok) problems.push(`${path}: sentences[${i}] needs text (string) and whenAbsent (list of keywords)`);
+      if (!ok) problems.push(`${where(['sentences', i])}: sentences[${i}] needs text (string) and whenAbsent (list of keywords)`);
       else sentences.push({ text: r.text as string, whenAbsent: r.whenAbsent as string[] });
     });
   }
   const knownRefusals: KnownRefusal[] = [];
   const refusals = rec.knownRefusals ?? [];
-  if (!Array.isArray(refusals)) problems.push(`${path}: knownRefusals must be a list`);
+  if (!Array.isArray(refusals)) problems.push(`${where(['knownRefusals'])}: knownRefusals must be a list`);
   else {
     refusals.forEach((r: unknown, i) => {
       const o = r as Record<string, unknown> | null;
       const ok = o !== null && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).every((k) => k === 'dialect' || k === 'checker' || k === 'why');
       if (!ok || typeof o.dialect !== 'string' || !o.dialect.includes('@') || typeof o.checker !== 'string' || typeof o.why !== 'string' || o.why.trim() === '') {
-        problems.push(`${path}: knownRefusals[${i}] needs dialect (name@version), checker and why, and nothing else`);
+        problems.push(`${where(['knownRefusals', i])}: knownRefusals[${i}] needs dialect (name@version), checker and why, and nothing else`);
       } else knownRefusals.push({ dialect: o.dialect, checker: o.checker, why: o.why });
     });
   }

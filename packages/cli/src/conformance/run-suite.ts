@@ -5,9 +5,9 @@
  * repository's own suite (conformance/conformance.test.ts) both run on these functions.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { convert, type ConvertResult, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
-import { listCases, pinnedPath, readCaseFolder, type CaseFolder } from './case-folder.js';
+import { listCases, pinnedPath, readCaseFolder, readPins, type CaseFolder } from './case-folder.js';
 import { checkInvariants, INVARIANTS, spelledSchemasIn, type InvariantCheck } from './invariants.js';
 import { descriptions, hasKeyAnywhere } from './output-walk.js';
 import { decidePin, pinnedText } from './pin.js';
@@ -76,7 +76,11 @@ export class CaseRun {
     name: string,
     private readonly options: SuiteOptions,
   ) {
-    this.folder = readCaseFolder(set.dir, name, new Set(options.registry.list().map((d) => d.id)));
+    const known = new Set(options.registry.list().map((d) => d.id));
+    this.folder = readCaseFolder(set.dir, name, known);
+    // Pinned elsewhere (a caller's pins of a bundled case): stale pins there are problems too.
+    const pinDir = set.pinDir(name);
+    if (resolve(pinDir) !== resolve(this.folder.dir)) readPins(pinDir, known, this.folder.problems);
   }
 
   result(dialect: Dialect): ConvertResult {

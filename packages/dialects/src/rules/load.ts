@@ -203,7 +203,8 @@ function reportIssue(
     for (const key of issue.keys) fail(`unknown key "${key}"${label ? ` in ${label}` : ' at the top level'}`, where([...path, key], true));
     return;
   }
-  if (issue.code === 'invalid_type' && valueAt(raw, path) === undefined) {
+  // An absent enum field (status) fails as an invalid value, an absent string as an invalid type: both are missing.
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && path.length > 0 && !hasKey(raw, path)) {
     const field = path[path.length - 1];
     const parent = path.slice(0, -1);
     const parentLabel = describePath(parent);
@@ -213,6 +214,13 @@ function reportIssue(
   const shown = valueAt(raw, path);
   const value = shown === undefined || typeof shown === 'object' ? '' : ` (got ${JSON.stringify(shown)})`;
   fail(`bad value${label ? ` at ${label}` : ''}: ${issue.message}${value}`, where(path));
+}
+
+/** Whether the parsed YAML holds the key at `path` (null and other values count; only absence does not). */
+function hasKey(raw: unknown, path: readonly PathSegment[]): boolean {
+  const parent = valueAt(raw, path.slice(0, -1));
+  const key = path[path.length - 1]!;
+  return parent !== null && typeof parent === 'object' && Object.prototype.hasOwnProperty.call(parent, key);
 }
 
 function checkMeaning(

@@ -49,6 +49,11 @@ describe('rule file loading', () => {
     expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:11:5');
   });
 
+  it('says an absent enum field is missing, as for any other field', () => {
+    const err = refusal(HEADER.replace('status: draft\n', ''));
+    expect(err.diagnostics.map((d) => [d.path, d.message])).toEqual([['dialects/demo@2026-03.yaml:1:1', 'missing field "status" at the top level']]);
+  });
+
   it('refuses a bad value and shows it', () => {
     const err = refusal(`${HEADER}rules:\n  - id: a\n    source: spec\n    nulls: maybe\n`);
     expect(err.diagnostics[0]?.path).toBe('dialects/demo@2026-03.yaml:13:12');
