@@ -4,7 +4,15 @@ import { usageError } from './errors.js';
 
 /** The bundled dialects plus every `--dialects-dir`, checked to exist before the engine reads them. */
 export async function openRegistry(dirs: readonly string[]): Promise<DialectRegistry> {
-  return openDialects({ dirs: dirs.map((d) => directoryOption('--dialects-dir', d)) });
+  try {
+    return await openDialects({ dirs: dirs.map((d) => directoryOption('--dialects-dir', d)) });
+  } catch (e) {
+    // A --dialects-dir that defines nothing: a usage error, with how to start one.
+    if (e instanceof DialectError && e.code === 'no-dialects' && dirs.length > 0) {
+      throw usageError(`${e.message}; write one with \`dialects new NAME --dir ${dirs[0]}\``);
+    }
+    throw e;
+  }
 }
 
 /**

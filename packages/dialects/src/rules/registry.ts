@@ -3,14 +3,14 @@
  * answers dialect names: `name` is the newest frozen version (else the newest draft), `name@version`
  * pins one. A user folder alone is enough to add a dialect.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { readCatalog, ruleFileNames, type CompiledFolder } from './catalog.js';
 import type { LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile, Vocabulary } from './schema.js';
-import { overlayNotes, readSentenceFiles, resolveSentences } from './sentences.js';
+import { overlayNotes, readSentenceFiles, resolveSentences, sentenceFileNames } from './sentences.js';
 import type { mergeRule } from './merge-rule.js';
 import type { LoadedSentenceFile } from './load.js';
 
@@ -172,7 +172,14 @@ export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileRe
       continue;
     }
     if (!reader) throw new Error('internal: rule files to read but no reader (use loadDialects or openDialects)');
-    for (const name of ruleFileNames(dir)) {
+    const names = ruleFileNames(dir);
+    if (names.length === 0 && sentenceFileNames(dir).length === 0) {
+      // A folder named on purpose that defines nothing is a mistake (files in a subfolder, `.YAML`):
+      // read silently, every name the caller meant would be refused as unknown later, far from here.
+      const near = readdirSync(dir).filter((f) => /\.ya?ml$/i.test(f) || statSync(join(dir, f)).isDirectory());
+      problems.push(diagnostic('no-dialects', 'error', `the dialects folder holds no rule files (<name>@<version>.yaml, directly in it)${near.length > 0 ? `; it holds ${near.slice(0, 5).map((f) => JSON.stringify(f)).join(', ')}` : ''}`, dir));
+    }
+    for (const name of names) {
       try {
         add(reader.rule(join(dir, name)));
       } catch (err) {
@@ -197,6 +204,8 @@ export function buildRegistry(dirs: readonly PlannedFolder[], reader: RuleFileRe
     throw new DialectError('no-dialects', `no rule files (<name>@<version>.yaml) found in ${dirs.length ? dirs.map((d) => d.dir).join(', ') : 'any folder (bundled: false and no dirs)'}`);
   }
   if (problems.length > 0) {
+    // Folders that define nothing, and nothing else wrong: said as the empty registry is.
+    if (problems.every((p) => p.code === 'no-dialects')) throw new DialectError('no-dialects', problems.map((p) => `${p.path}: ${p.message}`).join('\n'), problems);
     throw new DialectError('rule-file-invalid', `invalid rule files:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`, problems);
   }
   return new DialectRegistry(dialects);

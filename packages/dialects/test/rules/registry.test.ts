@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +150,20 @@ rules:
     expect(convert(schema, loose).output).toEqual({ type: 'object', properties: { n: { type: 'integer' }, u: { type: 'string' } }, required: ['n'] });
     expect(loose.decodesNulls).toBe(false);
     expect(registry.get('openai_strict@2026-12-06').decodesNulls).toBe(true);
+  });
+
+  it('refuses a dialects folder that defines nothing, naming what it holds instead', () => {
+    const dir = folder({ 'acme@2026-02.YAML': 'x' });
+    mkdirSync(join(dir, 'nested'));
+    let error: DialectError | undefined;
+    try {
+      loadDialects({ dirs: [dir] });
+    } catch (e) {
+      error = e as DialectError;
+    }
+    expect(error?.diagnostics.map((d) => [d.code, d.path, d.message])).toEqual([
+      ['no-dialects', dir, 'the dialects folder holds no rule files (<name>@<version>.yaml, directly in it); it holds "acme@2026-02.YAML", "nested"'],
+    ]);
   });
 
   it('refuses an extends whose target is missing, at the extends line', () => {
