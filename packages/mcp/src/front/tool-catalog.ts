@@ -122,7 +122,7 @@ export async function listAllTools(client: Client, timeoutMs?: number): Promise<
     // A result with no tools array is no list at all, not an empty one: served as empty, every call
     // would go to the upstream unjudged with nothing said. It fails the read like an error answer.
     if (!Array.isArray(result.tools)) {
-      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: /tools is ${valueKind(result.tools)}, not an array`);
+      throw new McpError(ErrorCode.InternalError, `the upstream's tools/list result is not a list of tools: ${result.tools === undefined ? 'it has no /tools' : `/tools is ${valueKind(result.tools)}`}, where an array belongs`);
     }
     for (const tool of result.tools) tools.push(tool);
     const next = result.nextCursor;
