@@ -16,7 +16,7 @@
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
-import { propertiesToExtend, rewriteNode, type KeyChange } from './walk-rewrite.js';
+import { madeUpCombination, propertiesToExtend, rewriteNode, type KeyChange } from './walk-rewrite.js';
 
 /** The in-place keywords whose subschemas evaluate properties for an `unevaluatedProperties` beside them. */
 const SINGLE = ['if', 'then', 'else'] as const;
@@ -42,8 +42,8 @@ export function evaluatedBeside(node: JsonObject, keyword: 'unevaluatedItems' | 
   return false;
 }
 
-/** Whether the node has an `unevaluatedProperties` with a branch beside it that may evaluate names. */
-export function evaluatesBeside(node: JsonObject): boolean {
+/** Whether the node has an `unevaluatedProperties` with a branch beside it that may evaluate names (then declareEvaluated reads it). */
+export function branchesBesideUnevaluated(node: JsonObject): boolean {
   if (!hasOwn(node, 'unevaluatedProperties')) return false;
   for (const k in node) if (EVALUATING.has(k)) return true;
   return false;
@@ -86,15 +86,7 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
       continue;
     }
     // Each branch's schema applies where its branch does: any of them may be the one that applies.
-    const branches: unknown[] = [];
-    schemas.forEach(([schema, tokens], i) => {
-      branches.push(schema);
-      recordOrigin(s, branches, String(i), tokens);
-    });
-    const union: JsonObject = { anyOf: branches };
-    recordOrigin(s, union, 'anyOf', [...s.tokens]);
-    s.madeUp.add(union);
-    put(declared, name, union);
+    put(declared, name, madeUpCombination(s, 'anyOf', schemas));
     recordOrigin(s, declared, name, schemas[0]![1]);
   }
   // Every name the branches evaluate is now declared, so what the closure refuses is what

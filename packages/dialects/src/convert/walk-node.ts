@@ -20,7 +20,7 @@ import { mergeAllOf, constAsEnum, nullableIntoType, nullOutOfValues, typeAdmitsN
 import { moveIntoBranches } from './walk-branches.js';
 import { pinnedObjects } from './walk-pinned.js';
 import { asksNames, declareRequired } from './walk-required.js';
-import { declareEvaluated, evaluatedBeside, evaluatesBeside } from './walk-evaluated.js';
+import { branchesBesideUnevaluated, declareEvaluated, evaluatedBeside } from './walk-evaluated.js';
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
@@ -57,7 +57,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   // would say "any value" of a property its parent types, or change what a `not` refuses. Before
   // the branches move or take their parent's names, so the names it declares go with them.
   // Names a branch beside an unevaluatedProperties evaluates first, so the required names find them declared.
-  if (plan.declaresRequired && evaluatesBeside(node)) node = declareEvaluated(s, node);
+  if (plan.declaresRequired && branchesBesideUnevaluated(node)) node = declareEvaluated(s, node);
   if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
   // Closed one by one, branches beside properties would refuse the names their parent declares;

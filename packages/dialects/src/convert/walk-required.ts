@@ -26,7 +26,7 @@ import { acceptsNoValue } from '../accepts-no-value.js';
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
-import { propertiesToExtend, rewriteNode } from './walk-rewrite.js';
+import { madeUpCombination, propertiesToExtend, rewriteNode } from './walk-rewrite.js';
 import { typeNames } from '../type-names.js';
 
 
@@ -160,13 +160,5 @@ function readingOf(s: WalkState, node: JsonObject, name: string, askedAt: readon
     const only = options[0]!;
     return [only.schema, acceptsNoValue(only.schema) ? askedAt : tokensOfApplied(only)];
   }
-  const branches: unknown[] = [];
-  options.forEach((a, k) => {
-    branches.push(a.schema);
-    recordOrigin(s, branches, String(k), tokensOfApplied(a));
-  });
-  const union: JsonObject = { [combine]: branches };
-  recordOrigin(s, union, combine, [...s.tokens]);
-  s.madeUp.add(union);
-  return [union, [...s.tokens]];
+  return [madeUpCombination(s, combine, options.map((a) => [a.schema, tokensOfApplied(a)] as const)), [...s.tokens]];
 }

@@ -71,3 +71,20 @@ export function propertiesToExtend(s: WalkState, node: JsonObject, props: JsonOb
   }
   return declared;
 }
+
+/**
+ * A schema the walk makes up to combine subschemas of the input (`{anyOf: [...]}`, `{allOf: [...]}`),
+ * each branch pointing where its subschema stands and the whole where the walk stands; made up, so
+ * explain says nothing of it.
+ */
+export function madeUpCombination(s: WalkState, keyword: 'anyOf' | 'allOf', parts: readonly (readonly [unknown, readonly string[]])[]): JsonObject {
+  const branches: unknown[] = [];
+  parts.forEach(([schema, tokens], i) => {
+    branches.push(schema);
+    recordOrigin(s, branches, String(i), tokens);
+  });
+  const combination: JsonObject = { [keyword]: branches };
+  recordOrigin(s, combination, keyword, [...s.tokens]);
+  s.madeUp.add(combination);
+  return combination;
+}

@@ -197,12 +197,10 @@ class PlanBuilder {
 
   private fillObject(node: PlanNode, all: Loc[]): void {
     const names = new Set<string>();
-    const required = new Set<string>();
     let hasPatterns = false;
     for (const c of all) {
       const s = c.schema as Obj;
       if (isObj(s['properties'])) for (const k of Object.keys(s['properties'])) names.add(k);
-      if (Array.isArray(s['required'])) for (const k of s['required']) if (typeof k === 'string') required.add(k);
       if (isObj(s['patternProperties']) && Object.keys(s['patternProperties']).length) hasPatterns = true;
     }
     const unevaluated = this.unevaluated(all, 'properties');
