@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
       },
     );
   } catch (error) {
-    if (error instanceof DialectError || error instanceof RangeError) fail(error.message, 2);
+    if (error instanceof DialectError || error instanceof RangeError) fail(`dialects-mcp proxy: ${error.message}`, 2);
     throw error;
   }
   try {

@@ -66,11 +66,15 @@ export class DialectSelection {
   }
 
   private refusal(what: string, requested: unknown): RequestError {
-    const accepted = this.accepted();
-    return new RequestError(INVALID_PARAMS, `${what}. Accepted dialects: ${accepted.join(', ')}.`, {
-      key: DIALECT_META_KEY,
-      requested,
-      accepted,
-    });
+    return dialectRefusal(what, requested, this.accepted());
   }
+}
+
+/** The one refusal of a dialect name, wherever it is read: JSON-RPC -32602 with what is accepted. */
+export function dialectRefusal(what: string, requested: unknown, accepted: readonly string[]): RequestError {
+  return new RequestError(INVALID_PARAMS, `${what}. Accepted dialects: ${accepted.join(', ')}.`, {
+    key: DIALECT_META_KEY,
+    requested,
+    accepted: [...accepted],
+  });
 }

@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
+import { dialectRefusal } from './dialect-selection.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
 import { DIALECT_URL_PARAMETER } from './constants.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
@@ -40,6 +41,13 @@ export interface DialectHttpHandlerOptions {
    * server's own origin (the one its Host header names).
    */
   allowedOrigins?: string[];
+  /**
+   * The dialects the servers serve (the DialectTools or DialectFront behind `createServer`): when
+   * given, an `initialize` whose URL names a dialect they do not serve is refused at once (400,
+   * JSON-RPC -32602 with the accepted names), so a client whose only setting is its URL hears of a
+   * misspelt name when it connects, not at its first tools/list. Default: each request is refused then.
+   */
+  dialects?: { accepted(): readonly string[] };
   /** Where dropped requests are noted (`debug`, when the logger has it); default: stderr with NODE_DEBUG=dialects. */
   logger?: Logger;
 }
@@ -147,6 +155,14 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     // Named twice with two names, the URL says nothing one could pick without guessing (the CLI refuses a repeated option too).
     const named = new Set(url.searchParams.getAll(DIALECT_URL_PARAMETER));
     if (named.size > 1) return sendError(res, 400, -32600, `Invalid Request: the URL names the dialect ${named.size} times (${[...named].map((n) => JSON.stringify(n)).join(', ')}); name it once, as ?${DIALECT_URL_PARAMETER}=NAME.`, {}, answerableId(reading.body));
+    const urlDialect = url.searchParams.get(DIALECT_URL_PARAMETER);
+    if (urlDialect !== null && options.dialects && isInitialize(reading.body)) {
+      const accepted = options.dialects.accepted();
+      if (!accepted.includes(urlDialect)) {
+        const refusal = dialectRefusal(`Unknown dialect ${JSON.stringify(urlDialect)} in the URL (?${DIALECT_URL_PARAMETER}=)`, urlDialect, accepted);
+        return sendError(res, 400, refusal.code, refusal.message, {}, answerableId(reading.body), refusal.data);
+      }
+    }
     const body = forwardUrlDialect(reading.body, url);
     if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
     if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
@@ -185,8 +201,8 @@ function isInitialize(body: unknown): boolean {
 }
 
 /** `id`: the request's own, when it has a usable one (a single request refused for its envelope). */
-function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
+function sendError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null, data?: unknown): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: data === undefined ? { code, message } : { code, message, data }, id }));
 }

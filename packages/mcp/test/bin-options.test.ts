@@ -64,6 +64,8 @@ describe('dialects-mcp proxy --dialects-dir', () => {
       upstreams.push(watchedPid(broken.stderr));
       expect(broken.code).toBe(2);
       expect(broken.stderr).toContain(`${join(dir, 'x@1.yaml')}:4:1`);
+      // Said by the proxy, as its other refusals are: the first line names who speaks.
+      expect(broken.stderr.split('\n')[0]).toMatch(/^dialects-mcp proxy: /);
       expect(watchedPid(broken.stderr)).toBeUndefined();
       rmSync(join(dir, 'x@1.yaml'));
       writeFileSync(join(dir, 'their_reader@2026-12.yaml'), ['dialect: their_reader', 'version: "2026-12"', 'status: draft', 'summary: gemini, as their reader reads it.', 'extends: gemini@2026-10', 'sources:', '  page:', '    url: https://example.com/page', '    title: A page', '    read: 2026-12-05', 'rules: []', ''].join('\n'));
@@ -77,6 +79,7 @@ describe('dialects-mcp proxy --dialects-dir', () => {
       upstreams.push(watchedPid(without.stderr));
       expect(without.code).toBe(2);
       expect(without.stderr).toContain('unknown dialect "their_reader"');
+      expect(without.stderr).toMatch(/^dialects-mcp proxy: /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

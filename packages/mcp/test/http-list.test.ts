@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { convert, loadDialects } from '@redouble/dialects';
-import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createDialectHttpHandler, createDialectTools, DIALECT_META_KEY } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
-import { connectHttp, corpusTools, published, silentLogger, startHttp, type RunningServer } from './helpers.js';
+import { connectHttp, corpusTools, listen, published, silentLogger, startHttp, type RunningServer } from './helpers.js';
 
 const registry = loadDialects();
 const names = registry.names();
@@ -129,6 +130,42 @@ describe('unknown dialects', () => {
     }
   });
 });
+
+describe('an unknown ?dialect= on a host that knows its dialects', () => {
+  it('refuses the initialize itself: the client fails to connect, told the accepted names', async () => {
+    const handler = createDialectHttpHandler({ createServer: () => attached(new Server({ name: 'test', version: '0.0.0' })), dialects, sessions: false });
+    const served = await listen((req, res) => void handler(req, res));
+    try {
+      const url = `http://127.0.0.1:${served.port}/mcp`;
+      const failure = await connectHttp(`${url}?dialect=no_such_dialect`).then(
+        async (client) => {
+          await client.close();
+          return undefined;
+        },
+        (error: unknown) => error as Error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      // The SDK's StreamableHTTPError carries the HTTP status as its code.
+      expect((failure as Error & { code?: number }).code).toBe(400);
+      expect(failure!.message).toContain('"code":-32602');
+      expect(failure!.message).toContain('Unknown dialect \\"no_such_dialect\\" in the URL');
+      for (const name of names) expect(failure!.message).toContain(name);
+      // A known name connects as before, and so does a pinned version.
+      for (const name of [differing!, registry.get(differing!).id]) {
+        const client = await connectHttp(`${url}?dialect=${encodeURIComponent(name)}`);
+        expect((await client.listTools()).tools).toEqual(expectedList(name));
+        await client.close();
+      }
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+function attached(server: Server): Server {
+  dialects.attach(server);
+  return server;
+}
 
 describe('advertising in the initialize answer', () => {
   it('names the key, the URL parameter, the default and every accepted value in both capability slots', async () => {

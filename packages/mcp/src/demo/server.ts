@@ -43,7 +43,7 @@ async function serveHttp(dialects: DialectTools, options: DemoOptions): Promise<
   let handler: DialectHttpHandler | undefined;
   const http = createHttpServer(HTTP_TIMEOUTS, (req, res) => void handler?.(req, res));
   const { url, allowedHosts } = await listenHttp(http, options.host, options.port);
-  handler = createDialectHttpHandler({ createServer: () => newServer(dialects), allowedHosts });
+  handler = createDialectHttpHandler({ createServer: () => newServer(dialects), dialects, allowedHosts });
   process.stdout.write(`${startupHelp(url, dialects.defaultDialect, dialects.accepted(), demoTools().map((t) => t.name))}\n`);
   closeOnSignal(http, async () => handler?.close());
 }

@@ -24,7 +24,7 @@ export async function serveHttp(front: DialectFront, upstream: string, host: str
   let handler: DialectHttpHandler | undefined;
   const http = createHttpServer((req, res) => void handler?.(req, res));
   const { url, allowedHosts } = await listenHttp(http, host, port);
-  handler = createDialectHttpHandler({ createServer: () => front.createServer(), allowedHosts });
+  handler = createDialectHttpHandler({ createServer: () => front.createServer(), dialects: front, allowedHosts });
   process.stdout.write(`dialects-mcp proxy for ${upstream} listening on ${url}\n`);
   process.stdout.write(`requests that name no dialect get "${front.defaultDialect}"; pick one with ${url}?${DIALECT_URL_PARAMETER}=NAME (${front.accepted().join(', ')})\n`);
   closeOnSignal(http, () => Promise.all([handler?.close(), front.close()]));
