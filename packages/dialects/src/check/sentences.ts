@@ -169,9 +169,11 @@ class Checker {
       lists.push(list);
     }
     const written: string[] = [];
+    // The keywords the dropped values stood beside (a typed noun reads the schema's type), as canonical has them.
+    const around = (name: string): unknown => (c !== undefined ? c.shownValues(name)[0] : node[name]);
     for (const combo of combinations(lists)) {
       const get = (name: string): unknown => combo[claim.keywords.indexOf(name)];
-      const said = renderWords(claim.words, get, vocabulary);
+      const said = renderWords(claim.words, get, vocabulary, around);
       if (said?.includes(claim.sentence)) {
         const values: Record<string, string> = {};
         const raw: Record<string, unknown> = {};

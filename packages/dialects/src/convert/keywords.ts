@@ -69,3 +69,16 @@ export const RULE_KEYWORDS: ReadonlySet<string> = new Set([
   'oneOf', 'not', 'if', 'then', 'else', '$ref', '$dynamicRef', 'default', 'contentEncoding',
   'contentMediaType', 'contentSchema',
 ]);
+
+/** The keywords that constrain values of some types only (every other value passes them), by type. */
+const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  number: ['multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'],
+  string: ['maxLength', 'minLength', 'pattern'],
+  array: ['maxItems', 'minItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'items', 'prefixItems', 'unevaluatedItems'],
+  object: ['maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties'],
+};
+
+/** Whether `keyword` constrains values of `type` and of no other type (an integer is a number). */
+export function constrainsOnly(keyword: string, type: string): boolean {
+  return TYPE_KEYWORDS[type === 'integer' ? 'number' : type]?.includes(keyword) === true;
+}

@@ -24,6 +24,7 @@ export function notesFor(
   dropped: ReadonlyArray<readonly [string, unknown]>,
   track = false,
   vocabulary?: Vocabulary,
+  around?: (name: string) => unknown,
 ): NoteOutcome {
   // A node with only events (a typeless schema's any-value sentence) drops nothing to explain.
   if (dropped.length === 0) return track ? { sentences: [], lost: [], carriedBy: new Map() } : { sentences: [], lost: [] };
@@ -91,7 +92,7 @@ export function notesFor(
     if (!applies) continue;
     const get = (name: string): unknown => remaining.get(name);
     // In words where the vocabulary has them for these subschemas; else the note's own text.
-    const said = note.words !== undefined && vocabulary !== undefined ? renderWords(note.words, get, vocabulary) : undefined;
+    const said = note.words !== undefined && vocabulary !== undefined ? renderWords(note.words, get, vocabulary, around) : undefined;
     const sentence = said ? said.join(' ') : fill(note.text, get);
     sentences.push(sentence);
     for (let i = 0; i < noteKeys.length; i++) {

@@ -150,7 +150,7 @@ export function describe(
   const explain = s.explain !== undefined && !s.madeUp.has(node) ? s.explain : undefined;
   const readAs = explain ? s.readAs?.get(node) : undefined;
   const keyOf = (k: string): string => inputKeys?.get(k) ?? k;
-  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, s.plan.references ? withRefsShown(s, dropped) : dropped, explain !== undefined, s.plan.vocabulary);
+  const outcome = notesFor(s.plan.notes, s.plan.notesByKeyword, s.plan.references ? withRefsShown(s, dropped) : dropped, explain !== undefined, s.plan.vocabulary, (name) => own(node, name));
   const sentences = outcome.sentences;
   // Sentences for a `$ref` elsewhere in the input (cut at a cycle, not fetched): its explain entry once the text is known.
   let eventsCarry: [string, string][] | undefined;

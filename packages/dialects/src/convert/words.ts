@@ -9,10 +9,15 @@ import type { Vocabulary } from '../rules/schema.js';
 import { isPlainObject, safeStringify, type JsonObject } from './data.js';
 import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
 import { typeNames } from '../type-names.js';
+import { constrainsOnly } from './keywords.js';
 import { isNoOp } from './no-op.js';
 
-/** `depth`: how many nouns deep inside rule phrases the value stands (rulePhrases). */
-type Form = (value: unknown, v: Vocabulary, depth?: number) => string | undefined;
+/**
+ * `depth`: how many nouns deep inside rule phrases the value stands (rulePhrases). `around`: the
+ * keywords of the schema the dropped value stood in (its canonical `type`, for the typed form).
+ */
+type Around = (name: string) => unknown;
+type Form = (value: unknown, v: Vocabulary, depth?: number, around?: Around) => string | undefined;
 
 const only = (o: JsonObject, allowed: readonly string[]): boolean => Object.keys(o).every((k) => allowed.includes(k));
 const words = (template: string | undefined, vars: Record<string, string>): string | undefined => (template === undefined ? undefined : fill(template, (n) => vars[n]));
@@ -167,7 +172,24 @@ function one(value: unknown): string | undefined {
   return value !== null && typeof value === 'object' ? safeStringify(value) : renderValue(value);
 }
 
-const FORMS: Readonly<Record<string, Form>> = { value: noun, condition, clause, positions, pattern, one };
+/**
+ * A subschema applied to the value its schema already types (`not`, under `type: number`), as a
+ * noun of that type: `{type: number, not: {minimum: 5, maximum: 10}}` is "a number (from 5 to 10)"
+ * refused. Only where the schema has one type and every keyword of the subschema constrains values
+ * of that type: elsewhere a typeless subschema also matches values of other types, which the noun
+ * of one type would leave out. A subschema that is a noun as it stands (its own type, a const) is that noun.
+ */
+function typed(schema: unknown, v: Vocabulary, depth = 0, around?: Around): string | undefined {
+  const said = noun(schema, v, depth);
+  if (said !== undefined || !isPlainObject(schema) || Object.prototype.hasOwnProperty.call(schema, 'type')) return said;
+  const type = around?.('type');
+  const s = saysSomething(schema);
+  const keys = Object.keys(s);
+  if (typeof type !== 'string' || keys.length === 0 || !keys.every((k) => constrainsOnly(k, type))) return undefined;
+  return noun({ ...s, type }, v, depth);
+}
+
+const FORMS: Readonly<Record<string, Form>> = { value: noun, typed, condition, clause, positions, pattern, one };
 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */
 export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];
@@ -214,7 +236,7 @@ export function entryKeyword(text: string): string | undefined {
   return wordTemplate(text).entry;
 }
 
-function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }, depth = 0): string | undefined {
+function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary, entry?: { keyword: string; key: string; value: unknown }, depth = 0, around?: Around): string | undefined {
   let out = '';
   for (const p of wordTemplate(text).parts) {
     if (p.name === '') {
@@ -222,7 +244,7 @@ function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary,
       continue;
     }
     const value = entry && p.name === entry.keyword ? (p.form === 'key' ? entry.key : entry.value) : vars(p.name);
-    const said = value === undefined ? undefined : p.form === undefined ? renderPlaceholder(value, p.singular, p.plural) : p.form === 'key' ? String(value) : FORMS[p.form]?.(value, v, depth);
+    const said = value === undefined ? undefined : p.form === undefined ? renderPlaceholder(value, p.singular, p.plural) : p.form === 'key' ? String(value) : FORMS[p.form]?.(value, v, depth, around);
     if (said === undefined) return undefined;
     out += said;
   }
@@ -233,17 +255,17 @@ function fillWords(text: string, vars: (name: string) => unknown, v: Vocabulary,
  * The sentences of a `words` text for the dropped values (one per entry when it names a map
  * keyword's `key`), or undefined where some subschema has no wording.
  */
-export function renderWords(text: string, vars: (name: string) => unknown, v: Vocabulary): string[] | undefined {
+export function renderWords(text: string, vars: (name: string) => unknown, v: Vocabulary, around?: Around): string[] | undefined {
   const keyword = entryKeyword(text);
   if (keyword === undefined) {
-    const said = fillWords(text, vars, v);
+    const said = fillWords(text, vars, v, undefined, 0, around);
     return said === undefined ? undefined : [said];
   }
   const map = vars(keyword);
   if (!isPlainObject(map) || Object.keys(map).length === 0) return undefined;
   const out: string[] = [];
   for (const [key, value] of Object.entries(map)) {
-    const said = fillWords(text, vars, v, { keyword, key, value });
+    const said = fillWords(text, vars, v, { keyword, key, value }, 0, around);
     if (said === undefined) return undefined;
     out.push(said);
   }

@@ -78,8 +78,24 @@ describe('sentences in words', () => {
   });
 
   it('stays JSON where a subschema has no short wording, and in a dialect whose sentence file has no vocabulary', () => {
-    const schema = { type: 'object', properties: { n: { type: 'string', not: { pattern: '^a', minLength: 2 } }, a: address } };
-    expect(descriptions(schema).n).toBe('Must not match {"pattern":"^a","minLength":2}.');
+    // A typeless `not` reads as a value of its schema's type only where its every keyword
+    // constrains that type alone: under a type list, or with a keyword of another type, it also
+    // matches other values, so it stays JSON (standard@2026-12-07's typed form).
+    const schema = {
+      type: 'object',
+      properties: {
+        n: { type: 'string', not: { pattern: '^a', minLength: 2 } },
+        listed: { type: ['string', 'integer'], not: { pattern: '^a' } },
+        other: { type: 'string', not: { minimum: 2 } },
+        a: address,
+      },
+    };
+    const said = descriptions(schema);
+    expect(said.n).toBe('Must not be a string (at least 2 characters and matching the regular expression ^a).');
+    expect(said.listed).toBe('Must not match {"pattern":"^a"}.');
+    expect(said.other).toBe('Must not match {"minimum":2}.');
+    // A frozen version keeps the file it was pinned with: the same `not` in JSON there.
+    expect(descriptions(schema, registry.get('openai_strict@2026-12-06')).n).toBe('Must not match {"pattern":"^a","minLength":2}.');
     expect(descriptions(schema, jsonSentences()).a).toBe(
       'When a property on the left is sent, the properties listed for it are required too: {"mode":["level"]}. If the value matches {"properties":{"country":{"const":"US"}},"required":["country"]}, it must also match {"required":["zip"]}.',
     );

@@ -151,9 +151,12 @@ describe('the bundled sentence files', () => {
     // Every vendor version reads the same list, with words and the rules beside a type in words;
     // the versions not frozen before 2026-12-05 also close an author's run-on description, and say
     // a const or default array as the one value it is (standard@2026-12-06; decisions.md).
+    // The draft versions also word a typeless `not` under one type (standard@2026-12-07); the
+    // frozen openai_strict versions keep the file they were pinned with.
     const words = 'standard@2026-12-04';
-    const latest = 'standard@2026-12-06';
-    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': latest, 'openai_strict@2026-12-06': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
+    const frozen = 'standard@2026-12-06';
+    const latest = 'standard@2026-12-07';
+    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
