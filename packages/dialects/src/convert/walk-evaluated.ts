@@ -14,6 +14,7 @@
  * reference is not followed here (its names stay undeclared, as before).
  */
 import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
+import { admitsNull } from '../admits-null.js';
 import type { WalkState } from './walk-state.js';
 import { recordOrigin, tokensOf } from './walk-paths.js';
 import { madeUpCombination, propertiesToExtend, rewriteNode, type KeyChange } from './walk-rewrite.js';
@@ -54,6 +55,10 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
   const props = own(node, 'properties');
   // Beside additionalProperties every name is evaluated already: unevaluatedProperties says nothing.
   if ((props !== undefined && !isPlainObject(props)) || hasOwn(node, 'additionalProperties')) return node;
+  // A closure that may accept null would let a null stand for a branch's name where that branch
+  // does not hold; the judge then keeps such a null (judge/decode-plan.ts), so a name declared
+  // here, optional and null-refusing, would promise an omission the server does not read.
+  if (admitsNull(node.unevaluatedProperties, { refKeyword: '$ref' }) !== 'no') return node;
   const found = new Map<string, [unknown, readonly string[]][]>();
   let opaque = false;
   const visit = (schema: unknown, tokens: readonly string[], depth: number): void => {
@@ -73,8 +78,12 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
     }
     each(schema, (k) => [...tokens, k], (sub, at) => visit(sub, at, depth + 1));
   };
-  // Union branches without properties beside them are objects of their own, each closed as it stands.
-  each(node, (k) => tokensOf(s, node, k), (sub, at) => visit(sub, at, 1), props !== undefined);
+  // Union branches with no properties beside them are read too where they are objects that declare
+  // different names: `{anyOf: [{properties: {a}}, {properties: {b}}], unevaluatedProperties: false}`
+  // accepts `{a, b}` where both branches hold, which branches closed one by one refuse. Declared on
+  // the object, each name reaches every branch (walk-branch-names.ts). Branches that declare the
+  // same names are left as they stand: closed one by one, they refuse nothing the object accepts.
+  each(node, (k) => tokensOf(s, node, k), (sub, at) => visit(sub, at, 1), props !== undefined || unionNamesDiffer(node));
   if (opaque || (props === undefined && found.size === 0)) return node;
 
   const declared = propertiesToExtend(s, node, props);
@@ -96,6 +105,23 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
   if (props !== undefined) return rewriteNode(s, node, [{ key: 'properties', value: declared }, closure]);
   const first = Object.keys(node).find((k) => EVALUATING.has(k)) as string;
   return rewriteNode(s, node, [{ key: 'properties', value: declared, tokens: tokensOf(s, node, first), before: first }, closure]);
+}
+
+/**
+ * The node is an object (its type, or every union branch's, says so) whose union branches declare
+ * different names. Only then are its names declared on it: on a node that may be another type,
+ * declared properties would read as an object type the union does not ask for.
+ */
+function unionNamesDiffer(node: JsonObject): boolean {
+  const objectTyped = (x: unknown): boolean => isPlainObject(x) && own(x, 'type') === 'object';
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const list = own(node, k);
+    if (!Array.isArray(list) || list.length < 2) continue;
+    if (own(node, 'type') !== 'object' && !list.every(objectTyped)) continue;
+    const names = list.map((b) => (isPlainObject(b) && isPlainObject(b.properties) ? Object.keys(b.properties).sort().join('\u0000') : ''));
+    if (names.some((n) => n !== names[0])) return true;
+  }
+  return false;
 }
 
 /** Each in-place subschema of `schema` that may evaluate properties, with its tokens (`at` gives a keyword's). */

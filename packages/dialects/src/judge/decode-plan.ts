@@ -63,6 +63,8 @@ interface Coverage {
   names: Set<string>;
   /** Property names only a branch (anyOf, oneOf, if/then/else, dependentSchemas) may evaluate. */
   branchNames: Set<string>;
+  /** Each branch's subschema for such a name (its `properties` entry), in the order met. */
+  branchSchemas: Map<string, unknown[]>;
   /** The longest `prefixItems` anywhere in the subtree. */
   prefix: number;
   /** The covered set depends on the value, or is everything: not followed. */
@@ -124,7 +126,7 @@ class PlanBuilder {
    * covered set unknowable from the schema alone.
    */
   private coverage(loc: Loc, kind: 'properties' | 'items'): Coverage {
-    const cover: Coverage = { names: new Set(), branchNames: new Set(), prefix: 0, unknown: false };
+    const cover: Coverage = { names: new Set(), branchNames: new Set(), branchSchemas: new Map(), prefix: 0, unknown: false };
     const seen = new Set<string>();
     const visit = (l: Loc, inBranch: boolean, top: boolean): void => {
       if (seen.has(l.pointer)) return;
@@ -141,7 +143,16 @@ class PlanBuilder {
       }
       if (kind === 'properties') {
         if (s['additionalProperties'] !== undefined || isObj(s['patternProperties']) || (!top && s['unevaluatedProperties'] !== undefined)) cover.unknown = true;
-        if (isObj(s['properties'])) for (const k of Object.keys(s['properties'])) (inBranch ? cover.branchNames : cover.names).add(k);
+        const props = s['properties'];
+        if (isObj(props)) {
+          for (const k of Object.keys(props)) {
+            (inBranch ? cover.branchNames : cover.names).add(k);
+            if (!inBranch) continue;
+            const list = cover.branchSchemas.get(k);
+            if (list) list.push(props[k]);
+            else cover.branchSchemas.set(k, [props[k]]);
+          }
+        }
       } else {
         if ((s['items'] !== undefined && !Array.isArray(s['items'])) || s['contains'] !== undefined || (!top && s['unevaluatedItems'] !== undefined)) cover.unknown = true;
         if (Array.isArray(s['prefixItems'])) cover.prefix = Math.max(cover.prefix, s['prefixItems'].length);
@@ -233,7 +244,8 @@ class PlanBuilder {
           }
         }
         for (const u of unevaluated) if (!u.cover.names.has(name) && !u.cover.branchNames.has(name)) subs.push(u.loc);
-        node.props.set(name, { removable: nullIsOmission(schemas, name, refusesNull), node: this.node(subs) });
+        const removable = nullIsOmission(schemas, name, refusesNull) || branchNullIsOmission(schemas, unevaluated, name, refusesNull);
+        node.props.set(name, { removable, node: this.node(subs) });
       }
     }
     if (!hasPatterns) {
@@ -367,6 +379,32 @@ class PlanBuilder {
     }
     return isLive(root) ? root : null;
   }
+}
+
+/**
+ * A name only branches beside an `unevaluatedProperties` declare (`{anyOf: [{properties: {card}},
+ * {properties: {iban}}], unevaluatedProperties: false}`): its null is the omission it stands for
+ * when no conjunct requires or declares it, every branch's subschema for it refuses null, and so
+ * does every `unevaluatedProperties` that covers it when no branch that declares it holds. Then a
+ * kept null is refused whichever branch applies. Convert declares such a name beside the object's
+ * own (walk-evaluated.ts) and asks nullIsOmission of it there: the same answer where the closure
+ * refuses null, and convert declares nothing where it does not.
+ */
+function branchNullIsOmission(schemas: readonly unknown[], unevaluated: readonly { loc: Loc; cover: Coverage }[], name: string, refusesNull: (schema: unknown) => boolean): boolean {
+  for (const c of schemas) {
+    if (!isObj(c)) continue;
+    if (Array.isArray(c.required) && c.required.includes(name)) return false;
+    if (isObj(c.properties) && Object.prototype.hasOwnProperty.call(c.properties, name)) return false;
+  }
+  let covered = false;
+  for (const u of unevaluated) {
+    if (u.cover.names.has(name)) return false;
+    const branchSchemas = u.cover.branchSchemas.get(name);
+    if (branchSchemas === undefined) continue;
+    if (!refusesNull(u.loc.schema) || !branchSchemas.every(refusesNull)) return false;
+    covered = true;
+  }
+  return covered;
 }
 
 /** The plan of a canonical schema; null when no null can ever be removed from its documents. */
