@@ -83,6 +83,15 @@ describe('registration', () => {
     expect(logger.lines.some((l) => l.includes('"ext"') && l.includes('/inputSchema/properties/a'))).toBe(true);
   });
 
+  it('logs a tool name a dialect\'s vendor refuses, in that dialect, and still lists it under its name', () => {
+    const logger = silentLogger();
+    const tools = createDialectTools([{ name: 'files/read file', inputSchema: { type: 'object' }, handler }], { registry, logger });
+    expect(tools.listTools('gemini').tools.map((t) => t.name)).toEqual(['files/read file']);
+    expect(logger.lines.some((l) => l.includes('"files/read file" in dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
+    expect(tools.listTools('canonical').tools.map((t) => t.name)).toEqual(['files/read file']);
+    expect(logger.lines.filter((l) => l.includes('in dialect canonical@'))).toEqual([]);
+  });
+
   it('answers calls to a tool with an external $ref, judged by the rest of its schema', async () => {
     const tools = createDialectTools(
       [{ name: 'ext', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' }, n: { type: 'integer' } } }, handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }) }],

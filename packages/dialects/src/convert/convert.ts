@@ -3,7 +3,7 @@
  * rest copied) or a tools/list result. Diagnostics point into that input. A fatal condition (not
  * JSON data, a cyclic object, the depth guard, the size cap) returns no output at all.
  */
-import { DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
@@ -188,6 +188,11 @@ function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: Sch
 
 function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): JsonObject {
   const out: JsonObject = {};
+  // The vendor refuses a request that carries such a tool; renaming it would change what callers
+  // call, so it is reported, as a property name is.
+  if (plan.toolNames !== undefined && typeof tool.name === 'string' && !plan.toolNames.test(tool.name)) {
+    diags.push(diagnostic('tool-name-rejected', 'error', `the tool name ${JSON.stringify(tool.name)} does not match ${plan.toolNamesSource}; this dialect's vendor refuses it, and renaming it would change what callers call, so it is reported`, `${prefix}/name`));
+  }
   for (const k in tool) {
     if (k === 'outputSchema' && plan.outputSchema === 'as-authored') put(out, k, walker.copyAsAuthored(tool[k], `${prefix}/${k}`));
     else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags));

@@ -114,6 +114,9 @@ export interface Plan {
   readonly propertyNames?: RegExp;
   readonly propertyNamesSource?: string;
   readonly propertyNamesScope: 'all' | 'root' | 'below-root';
+  /** The names a tool may have in this dialect (a toolNames rule), and the pattern as written. */
+  readonly toolNames?: RegExp;
+  readonly toolNamesSource?: string;
   readonly anyValue?: AnyValueRule & { readonly spell: Record<string, unknown> };
   /** Keywords written from the schema (derive rules), per scope. */
   readonly deriveRoot?: ReadonlyMap<string, Derivation>;
@@ -188,6 +191,8 @@ function compile(dialect: Dialect): Plan {
   let propertyNames: RegExp | undefined;
   let propertyNamesSource: string | undefined;
   let propertyNamesScope: Plan['propertyNamesScope'] = 'all';
+  let toolNames: RegExp | undefined;
+  let toolNamesSource: string | undefined;
   let limits: LimitsRule | undefined;
   let anyValue: Plan['anyValue'];
   let deriveRoot: Map<string, Derivation> | undefined;
@@ -226,6 +231,9 @@ function compile(dialect: Dialect): Plan {
       propertyNames = new RegExp(rule.propertyNames.pattern, 'u');
       propertyNamesSource = rule.propertyNames.pattern;
       propertyNamesScope = rule.scope;
+    } else if (rule.toolNames) {
+      toolNames = new RegExp(rule.toolNames.pattern, 'u');
+      toolNamesSource = rule.toolNames.pattern;
     } else if (rule.limits) limits = rule.limits;
     else if (rule.anyValue) anyValue = { ...rule.anyValue, spell: rule.anyValue.spell ?? {} };
     else if (rule.derive) {
@@ -282,6 +290,7 @@ function compile(dialect: Dialect): Plan {
     rootUnions,
     ...(propertyNames ? { propertyNames, propertyNamesSource } : {}),
     propertyNamesScope,
+    ...(toolNames ? { toolNames, toolNamesSource } : {}),
     ...(anyValue ? { anyValue } : {}),
     ...(deriveRoot ? { deriveRoot } : {}),
     ...(deriveBelow ? { deriveBelow } : {}),

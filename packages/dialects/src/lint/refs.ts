@@ -26,6 +26,8 @@ export interface RefFinding {
   /** `cycle`: the reference leads back into references alone and never reaches a schema. */
   kind: 'unresolved' | 'external' | 'cycle';
   ref: string;
+  /** The keyword that holds it: `$ref`, or `$dynamicRef`. */
+  keyword: string;
   /** Pointer of the `$ref` value in the input. */
   path: string;
   reason: string;
@@ -54,12 +56,12 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
   const targetOf = new Map<object, object>();
   for (const { ref, at: pointer, path: at, node, key } of refs) {
     const found = index.lookup(ref, index.at(pointer)?.base ?? PLACEHOLDER_BASE);
-    if (found.kind === 'unresolved') findings.push({ kind: 'unresolved', ref, path: at, reason: found.reason });
+    if (found.kind === 'unresolved') findings.push({ kind: 'unresolved', ref, keyword: key, path: at, reason: found.reason });
     else if (found.kind === 'external') {
       if (BUNDLED.has(found.uri)) continue;
       const target = found.uri;
       const reason = target === ref || `${target}${found.hash}` === ref ? 'is outside this schema' : `names ${target}, outside this schema`;
-      findings.push({ kind: 'external', ref, path: at, reason });
+      findings.push({ kind: 'external', ref, keyword: key, path: at, reason });
     } else if (key === '$ref' && typeof found.loc.schema === 'object') targetOf.set(node, found.loc.schema);
   }
   const noExit = chainsWithoutExit(targetOf);
@@ -69,9 +71,9 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
   };
   for (const { ref, path: at, node, key } of refs) {
     if (key !== '$ref') continue;
-    if (noExit.has(node)) findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references alone, so the schema describes nothing' });
+    if (noExit.has(node)) findings.push({ kind: 'cycle', ref, keyword: key, path: at, reason: 'leads back to itself through references alone, so the schema describes nothing' });
     else if (targetOf.has(node) && appliesItself(node, targetOf.get(node), resolve)) {
-      findings.push({ kind: 'cycle', ref, path: at, reason: 'leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing (a validator recurses without end)' });
+      findings.push({ kind: 'cycle', ref, keyword: key, path: at, reason: 'leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing (a validator recurses without end)' });
     }
   }
   return { findings, walkProblem };

@@ -250,6 +250,9 @@ function checkMeaning(
     if (rule.propertyNames && !compiles(rule.propertyNames.pattern)) {
       fail(`"${rule.propertyNames.pattern}" is not a valid regular expression`, where(['rules', i, 'propertyNames', 'pattern']));
     }
+    if (rule.toolNames && !compiles(rule.toolNames.pattern)) {
+      fail(`"${rule.toolNames.pattern}" is not a valid regular expression`, where(['rules', i, 'toolNames', 'pattern']));
+    }
     if (rule.given !== undefined) {
       const problem = checkJsonPath(rule.given);
       if (problem) fail(`given: ${problem}`, where(['rules', i, 'given']));

@@ -119,6 +119,7 @@ export const ACTIONS = [
   'objects',
   'root',
   'propertyNames',
+  'toolNames',
   'limits',
   'anyValue',
   'derive',
@@ -153,6 +154,8 @@ export const RuleSchema = z
     objects: ObjectsSchema.optional(),
     root: RootSchema.optional(),
     propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
+    /** The names the vendor takes for a tool (function): a tool named otherwise is reported, never renamed. */
+    toolNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
     limits: LimitsSchema.optional(),
     anyValue: AnyValueSchema.optional(),
     derive: z.record(keyword, z.enum(DERIVATIONS)).optional(),

@@ -85,6 +85,14 @@ describe('json-schema.tool-schema.valid', () => {
     expect(lintTools(tool(schema))).toEqual({ diagnostics: [], complete: true });
   });
 
+  it('names the keyword that holds an unresolved reference: $dynamicRef is not called $ref', () => {
+    const messages = only(tool({ type: 'object', properties: { x: { $dynamicRef: '#meta' }, y: { $ref: '#nope' } } })).map((d) => [d.path, d.message]);
+    expect(messages).toEqual([
+      ['/inputSchema/properties/x/$dynamicRef', '$dynamicRef "#meta" names anchor "meta", which this schema does not define.'],
+      ['/inputSchema/properties/y/$ref', '$ref "#nope" names anchor "nope", which this schema does not define.'],
+    ]);
+  });
+
   it('resolves draft-07 plain-name $id anchors and references against a nested $id', () => {
     const draft07 = {
       $schema: 'http://json-schema.org/draft-07/schema#',

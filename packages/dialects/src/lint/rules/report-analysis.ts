@@ -22,12 +22,12 @@ export function reportStructure(code: string, a: SchemaAnalysis, ctx: Reporter, 
 export function reportRefs(code: string, a: SchemaAnalysis, ctx: Reporter): void {
   for (const r of a.refs) {
     if (r.kind !== 'external') {
-      ctx.report(code, 'error', `$ref ${JSON.stringify(r.ref)} ${r.reason}.`, r.path);
+      ctx.report(code, 'error', `${r.keyword} ${JSON.stringify(r.ref)} ${r.reason}.`, r.path);
     } else {
       ctx.report(
         code,
         'warning',
-        `$ref ${JSON.stringify(r.ref)} ${r.reason}; external references are never fetched, so what it stands for is not checked.`,
+        `${r.keyword} ${JSON.stringify(r.ref)} ${r.reason}; external references are never fetched, so what it stands for is not checked.`,
         r.path,
       );
       ctx.incomplete();
