@@ -2,12 +2,12 @@ import { createJudge, type Dialect, type Judge, type JudgeOptions } from '@redou
 import { CallToolResultSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INTERNAL_ERROR, INVALID_PARAMS } from './constants.js';
 import { encodeNulls } from './encode-nulls.js';
-import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTool } from './register-tools.js';
 import { RequestError } from './request-error.js';
 import type { ToolCallContext } from './tool-definition.js';
 import type { ToolListCache } from './tool-list-cache.js';
+import { wireForm } from './wire-form.js';
 
 export interface ToolCallerOptions {
   /** Limits of each tool's judge (createJudge options). */
@@ -70,9 +70,13 @@ export class ToolCaller {
     if (result === null || typeof result !== 'object') {
       throw this.serverFault(entry.name, 'its handler returned no result object.');
     }
-    // A handler's result no transport could write (nesting.ts); one from the wire was checked on arrival (forward-request.ts).
-    const deep = this.wireResults ? undefined : tooDeepAt(result);
-    if (deep !== undefined) throw this.serverFault(entry.name, `its result nests deeper than ${MAX_NESTING} levels (at ${deep}), more than can be sent.`);
+    // A handler's result as the caller will read it, or the reason no transport could write it
+    // (wire-form.ts); one from the wire was checked on arrival (forward-request.ts).
+    if (!this.wireResults) {
+      const form = wireForm(result);
+      if (!form.ok) throw this.serverFault(entry.name, `its result ${form.reason}.`);
+      result = form.value;
+    }
     const misshapen = this.wireResults ? wireShapeProblem(result) : handlerShapeProblem(result);
     if (misshapen) throw this.serverFault(entry.name, `its handler result is not a CallToolResult (${misshapen}).`);
     // A reported tool error need not follow the output schema.

@@ -9,6 +9,9 @@ export const DIALECT_URL_PARAMETER = 'dialect';
 /** JSON-RPC "Invalid params": the spec's code for a malformed request or an unknown tool. */
 export const INVALID_PARAMS = -32602;
 
+/** JSON-RPC: the request itself is malformed (its envelope, or the URL it came on). */
+export const INVALID_REQUEST = -32600;
+
 /** JSON-RPC "Internal error": used when the server itself breaks its own contract. */
 export const INTERNAL_ERROR = -32603;
 

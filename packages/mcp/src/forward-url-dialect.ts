@@ -1,16 +1,25 @@
-import { DIALECT_META_KEY, DIALECT_URL_PARAMETER } from './constants.js';
+import { DIALECT_META_KEY, DIALECT_URL_PARAMETER, INVALID_REQUEST } from './constants.js';
+import { RequestError } from './request-error.js';
 
 /**
  * Copies `?dialect=NAME` from the request URL into `params._meta["ai.redouble/dialect"]` of every
  * JSON-RPC request in the body that does not name a dialect itself: the request's own naming
  * wins. Notifications and responses are left alone, and so is a request whose params or _meta is
  * not an object (the envelope check refuses it). Returns the body unchanged when the URL has
- * no such parameter, and otherwise a copy: the caller's body is never mutated.
+ * no such parameter, and otherwise a copy: the caller's body is never mutated. A URL that names
+ * two different dialects says nothing one could pick without guessing: it throws a RequestError
+ * (-32600, `data.path` "?dialect"), which createDialectHttpHandler answers with 400 (the CLI
+ * refuses a repeated option too).
  */
 export function forwardUrlDialect<T>(body: T, url: URL | string): T {
   const parsed = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
-  const dialect = parsed.searchParams.get(DIALECT_URL_PARAMETER);
-  if (dialect === null) return body;
+  const named = parsed.searchParams.getAll(DIALECT_URL_PARAMETER);
+  if (named.length === 0) return body;
+  const distinct = [...new Set(named)];
+  if (distinct.length > 1) {
+    throw new RequestError(INVALID_REQUEST, `Invalid Request: the URL names the dialect ${distinct.length} times (${distinct.map((n) => JSON.stringify(n)).join(', ')}); name it once, as ?${DIALECT_URL_PARAMETER}=NAME.`, { path: `?${DIALECT_URL_PARAMETER}`, named: distinct });
+  }
+  const dialect = distinct[0] as string;
   if (Array.isArray(body)) return body.map((message) => fill(message, dialect)) as T;
   return fill(body, dialect);
 }

@@ -5,6 +5,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { dialectRefusal } from './dialect-selection.js';
+import { RequestError } from './request-error.js';
 import { forwardUrlDialect } from './forward-url-dialect.js';
 import { DIALECT_URL_PARAMETER } from './constants.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
@@ -152,9 +153,14 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     }
     const problem = jsonRpcProblem(reading.body);
     if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`, {}, answerableId(reading.body));
-    // Named twice with two names, the URL says nothing one could pick without guessing (the CLI refuses a repeated option too).
-    const named = new Set(url.searchParams.getAll(DIALECT_URL_PARAMETER));
-    if (named.size > 1) return sendError(res, 400, -32600, `Invalid Request: the URL names the dialect ${named.size} times (${[...named].map((n) => JSON.stringify(n)).join(', ')}); name it once, as ?${DIALECT_URL_PARAMETER}=NAME.`, {}, answerableId(reading.body));
+    let body: unknown;
+    try {
+      body = forwardUrlDialect(reading.body, url);
+    } catch (error) {
+      // A URL naming two dialects (forward-url-dialect.ts).
+      if (!(error instanceof RequestError)) throw error;
+      return sendError(res, 400, error.code, error.message, {}, answerableId(reading.body));
+    }
     const urlDialect = url.searchParams.get(DIALECT_URL_PARAMETER);
     if (urlDialect !== null && options.dialects && isInitialize(reading.body)) {
       const accepted = options.dialects.accepted();
@@ -163,7 +169,6 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
         return sendError(res, 400, refusal.code, refusal.message, {}, answerableId(reading.body), refusal.data);
       }
     }
-    const body = forwardUrlDialect(reading.body, url);
     if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
     if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
 

@@ -3,6 +3,8 @@ export { createDialectTools } from './dialect-tools.js';
 export type { DialectTools, DialectToolsOptions } from './dialect-tools.js';
 export type { DialectTool, ToolHandler, ToolCallContext } from './tool-definition.js';
 export { createDialectHttpHandler } from './http-host.js';
+export { createStdioTransport } from './stdio-transport.js';
+export type { StdioTransportOptions } from './stdio-transport.js';
 export type { DialectHttpHandler, DialectHttpHandlerOptions, NodeRequestHandler } from './http-host.js';
 export type { SessionLimits } from './http-sessions.js';
 export { forwardUrlDialect } from './forward-url-dialect.js';

@@ -1,4 +1,5 @@
 import { escapeToken } from '@redouble/dialects';
+import { Scan, scanValue } from './scan-value.js';
 
 /**
  * How deep a message may nest. JSON.parse reads any depth, but JSON.stringify runs out of stack
@@ -11,37 +12,22 @@ export const MAX_NESTING = 1000;
 /**
  * The JSON pointer (from `base`) of the first object or array nested deeper than `limit` levels
  * inside `value` (the value itself is level 1), or undefined. Iterative, so no depth runs it out
- * of stack, and linear in the size of the value. Segments past the sixth are shown as "/…": the
+ * of stack, and linear in the size of the value. For JSON data (what a transport parsed); a value
+ * JSON cannot carry stops the scan where it stands (wire-form.ts says so of a handler's result). Segments past the sixth are shown as "/…": the
  * whole pointer would be `limit` segments long.
  */
 export function tooDeepAt(value: unknown, base = '', limit = MAX_NESTING): string | undefined {
-  return exceeds(value, limit) ? pointerTo(value as object, limit, base) : undefined;
+  return scanValue(value, limit) === Scan.Deep ? placeOf(value, pastLevel(limit), base) : undefined;
 }
 
-/** Whether an object or array stands deeper than `limit` levels: values and their levels side by side, no object per node. */
-function exceeds(value: unknown, limit: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const values: object[] = [value];
-  const levels: number[] = [1];
-  while (values.length > 0) {
-    const v = values.pop() as object;
-    const level = levels.pop() as number;
-    if (level > limit) return true;
-    const children = Array.isArray(v) ? v : Object.values(v);
-    for (let i = 0; i < children.length; i++) {
-      const child: unknown = children[i];
-      if (child !== null && typeof child === 'object') {
-        values.push(child);
-        levels.push(level + 1);
-      }
-    }
-  }
-  return false;
-}
-
-/** The path to the first node past `limit`: the same walk again, keeping each node's parent and key (only for a refused message). */
-function pointerTo(root: object, limit: number, base: string): string {
-  const nodes: object[] = [root];
+/**
+ * The JSON pointer (from `base`) of the first value, in document order, that `test` picks (given
+ * its level, the root being 1); the same walk as the scans, keeping each node's parent and key, so
+ * run only to name the place of a refusal. `descend` may keep it out of some objects. Segments
+ * past the sixth are shown as "/…".
+ */
+export function placeOf(root: unknown, test: (value: unknown, level: number) => boolean, base = '', descend?: (value: object) => boolean): string {
+  const nodes: unknown[] = [root];
   const parents: number[] = [-1];
   const keys: string[] = [''];
   const levels: number[] = [1];
@@ -49,14 +35,13 @@ function pointerTo(root: object, limit: number, base: string): string {
   let found = -1;
   while (stack.length > 0 && found < 0) {
     const at = stack.pop() as number;
-    if ((levels[at] as number) > limit) found = at;
-    else {
-      const v = nodes[at] as object;
+    const v = nodes[at];
+    if (test(v, levels[at] as number)) found = at;
+    else if (v !== null && typeof v === 'object' && (descend === undefined || descend(v))) {
       const entries: [string, unknown][] = Array.isArray(v) ? v.map((c, i) => [String(i), c]) : Object.entries(v);
       // Pushed last to first, so the walk meets them in document order: the first place is the first written.
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
-        if (child === null || typeof child !== 'object') continue;
         nodes.push(child);
         parents.push(at);
         keys.push(key);
@@ -71,3 +56,6 @@ function pointerTo(root: object, limit: number, base: string): string {
   const shown = segments.slice(0, 6).map((k) => `/${escapeToken(k)}`);
   return `${base}${shown.join('')}${segments.length > 6 ? '/…' : ''}`;
 }
+
+/** An object or array past `limit` levels. */
+export const pastLevel = (limit: number) => (value: unknown, level: number): boolean => level > limit && value !== null && typeof value === 'object';

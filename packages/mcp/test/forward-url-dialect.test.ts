@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECT_META_KEY, forwardUrlDialect } from '../src/index.js';
+import { DIALECT_META_KEY, forwardUrlDialect, RequestError } from '../src/index.js';
 
 const url = 'http://127.0.0.1/mcp?dialect=some_name';
 
@@ -41,5 +41,19 @@ describe('forwardUrlDialect', () => {
   it('returns the body itself when the URL has no dialect parameter', () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     expect(forwardUrlDialect(body, 'http://127.0.0.1/mcp?other=1')).toBe(body);
+  });
+
+  it('refuses a URL naming two different dialects, as the HTTP handler does; the same name twice is one name', () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    let thrown: unknown;
+    try {
+      forwardUrlDialect(body, 'http://127.0.0.1/mcp?dialect=gemini&dialect=openai_strict');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RequestError);
+    expect((thrown as RequestError).code).toBe(-32600);
+    expect((thrown as RequestError).message).toContain('the URL names the dialect 2 times ("gemini", "openai_strict")');
+    expect(forwardUrlDialect(body, 'http://127.0.0.1/mcp?dialect=gemini&dialect=gemini')).toEqual({ ...body, params: { _meta: { [DIALECT_META_KEY]: 'gemini' } } });
   });
 });

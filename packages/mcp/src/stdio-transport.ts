@@ -1,0 +1,25 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { StdioLinesTransport } from './stdio-lines-transport.js';
+import { STDIO_LINE_LIMIT } from './stdio-serve.js';
+
+export interface StdioTransportOptions {
+  /** Where requests come from; default process.stdin. */
+  input?: Readable;
+  /** Where answers go; default process.stdout. */
+  output?: Writable;
+  /** Longest line read as one message; default 10 MiB (the SDK's). A longer request is answered "too large". */
+  maxLineBytes?: number;
+}
+
+/**
+ * A stdio server transport to pass to `server.connect` in place of the SDK's StdioServerTransport:
+ * newline-delimited JSON-RPC, as the SDK's, but a request whose envelope is wrong (`params: null`,
+ * `_meta` a string) is answered with -32600 naming its JSON pointer, where the SDK's transport drops
+ * it and its caller waits for ever; a line past `maxLineBytes` is skipped, its request answered "too
+ * large"; an answer JSON cannot carry is an error under its id, never half-written. What cannot be
+ * answered (a line that is not JSON) goes to the server's onerror and is skipped.
+ */
+export function createStdioTransport(options: StdioTransportOptions = {}): Transport {
+  return new StdioLinesTransport(options.input ?? process.stdin, options.output ?? process.stdout, options.maxLineBytes ?? STDIO_LINE_LIMIT);
+}

@@ -1,0 +1,41 @@
+// createStdioTransport (round 10, F5): the README's stdio setup answers a request whose envelope is
+// wrong with -32600 and its pointer, where the SDK's StdioServerTransport drops it and its caller
+// waits for ever; well-formed requests around it are answered as before.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createDialectTools, createStdioTransport, DIALECT_META_KEY } from '../src/index.js';
+import { demoTools } from '../src/demo/tools.js';
+import { silentLogger } from './helpers.js';
+
+describe('createStdioTransport', () => {
+  it('answers malformed requests with -32600 naming the place, and the rest as usual', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const server = new Server({ name: 's', version: '1.0.0' });
+    createDialectTools(demoTools(), { logger: silentLogger() }).attach(server);
+    await server.connect(createStdioTransport({ input, output }));
+    const answers: Record<string, unknown>[] = [];
+    let buffered = '';
+    output.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        answers.push(JSON.parse(buffered.slice(0, nl)) as Record<string, unknown>);
+        buffered = buffered.slice(nl + 1);
+      }
+    });
+    const send = (m: unknown) => input.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: 'openai_strict' } });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: null });
+    send({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: { [DIALECT_META_KEY]: 'gemini' } } });
+    for (let i = 0; i < 200 && answers.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(byId.get(2)?.error).toEqual({ code: -32600, message: expect.stringContaining('/params/_meta') });
+    expect(byId.get(3)?.error).toEqual({ code: -32600, message: expect.stringContaining('/params') });
+    expect((byId.get(4)?.result as { tools: unknown[] }).tools.length).toBe(demoTools().length);
+    await server.close();
+  });
+});
