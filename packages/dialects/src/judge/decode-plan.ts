@@ -21,10 +21,13 @@
  * optional; the value is decoded by the other keywords and then judged by them. Also not followed:
  * `dependentSchemas`, values of undeclared keys when `patternProperties` is present, a
  * `$dynamicRef` in a document of several resources (in one resource it is followed as the `$ref`
- * it means), refs leaving the document.
+ * it means), refs leaving the document, and a `patternProperties` entry whose pattern the linear
+ * engine declines (look-around, back-references): patterns are matched as null-omission.ts matches
+ * them, so the plan never stalls on a hostile pattern and the two never disagree.
  */
 import { nullAdmissionIn, type NullAdmission } from '../admits-null.js';
 import { nullIsOmission } from '../null-omission.js';
+import { patternMatches } from '../name-schemas.js';
 import type { Loc, ResourceIndex } from '../resource-index.js';
 
 export interface PropSlot {
@@ -73,14 +76,6 @@ interface Coverage {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function nameMatches(pattern: string, name: string): boolean | undefined {
-  try {
-    return new RegExp(pattern, 'u').test(name);
-  } catch {
-    return undefined;
-  }
-}
 
 class PlanBuilder {
   private readonly memo = new Map<string, PlanNode>();
@@ -233,7 +228,8 @@ class PlanBuilder {
           }
           if (isObj(s['patternProperties'])) {
             for (const p of Object.keys(s['patternProperties'])) {
-              if (nameMatches(p, name) !== true) continue;
+              // The linear engine null-omission.ts asks too: one answer, and no pattern can stall the plan.
+              if (patternMatches(p, name) !== true) continue;
               const l = this.index.child(c, 'patternProperties', p);
               if (l) subs.push(l), (declared = true);
             }
