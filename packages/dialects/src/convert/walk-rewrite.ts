@@ -41,8 +41,8 @@ export function rewriteNode(s: WalkState, node: JsonObject, changes: readonly Ke
     const instead = changes.find((x) => x.replaces === k);
     if (instead !== undefined) {
       put(out, instead.key, instead.value);
-      const o = instead.tokens ?? origins?.get(k);
-      if (o !== undefined) recordOrigin(s, out, instead.key, o);
+      // Its pointers lead where the keyword it is read from stands, not to a key the input lacks.
+      recordOrigin(s, out, instead.key, instead.tokens ?? origins?.get(k) ?? tokensOf(s, node, k));
       readings = new Map(readings).set(instead.key, readings?.get(k) ?? k);
       continue;
     }

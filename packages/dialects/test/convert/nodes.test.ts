@@ -416,6 +416,14 @@ describe('other node rules', () => {
     }
   });
 
+  it('explains unevaluatedProperties read as additionalProperties at the place it stands in the input', () => {
+    const schema = { type: 'object', anyOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }], unevaluatedProperties: false };
+    for (const id of ['anthropic_strict', 'gemini']) {
+      const rows = explain(schema, loadDialects().get(id)).filter((x) => x.keyword === 'unevaluatedProperties');
+      expect(rows.map((x) => x.path), id).toEqual(['/unevaluatedProperties']);
+    }
+  });
+
   it('merges an allOf branch across a closure exactly: a name one closed side does not declare is refused', () => {
     // additionalProperties sees only its own node's properties, so each closed side refuses what only the other declares.
     const closedParent = { type: 'object', properties: { b: { type: 'string' } }, allOf: [{ properties: { a: { type: 'string' } } }], additionalProperties: false };
