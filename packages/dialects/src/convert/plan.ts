@@ -125,6 +125,8 @@ export interface Plan {
   readonly nullInEnum: boolean;
   /** Parent keywords moved into union branches. */
   readonly unionMove?: readonly string[];
+  /** A shared property a branch pins to values its parent admits is spelled with the branch's values (unionBranches.shared). */
+  readonly unionSharedValues?: boolean;
   /**
    * The spelling of an object changes what it says of a name it does not declare (every object is
    * closed, or additionalProperties is dropped), so a required name is declared first (walk-required.ts).
@@ -199,6 +201,7 @@ function compile(dialect: Dialect): Plan {
   let deriveBelow: Map<string, Derivation> | undefined;
   let nullInEnum = false;
   let unionMove: string[] | undefined;
+  let unionSharedValues = false;
   let outputSchema: Plan['outputSchema'] = 'spell';
 
   for (const rule of rules) {
@@ -242,7 +245,10 @@ function compile(dialect: Dialect): Plan {
         if (rule.scope !== 'root') (deriveBelow ??= new Map()).set(k, d);
       }
     } else if (rule.nullInEnum) nullInEnum = true;
-    else if (rule.unionBranches) unionMove = [...rule.unionBranches.move];
+    else if (rule.unionBranches) {
+      unionMove = [...rule.unionBranches.move];
+      unionSharedValues = rule.unionBranches.shared === 'values';
+    }
     else if (rule.outputSchema) outputSchema = rule.outputSchema;
   }
 
@@ -296,6 +302,7 @@ function compile(dialect: Dialect): Plan {
     ...(deriveBelow ? { deriveBelow } : {}),
     nullInEnum,
     ...(unionMove ? { unionMove } : {}),
+    ...(unionSharedValues ? { unionSharedValues } : {}),
     declaresRequired: !identity && (closed === 'all' || closureDropped),
     ...(limits ? { limits } : {}),
     ...(counting ? { counting } : {}),

@@ -59,7 +59,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   // Names a branch beside an unevaluatedProperties evaluates first, so the required names find them declared.
   if (plan.declaresRequired && branchesBesideUnevaluated(node)) node = declareEvaluated(s, node);
   if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
-  if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove);
+  if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove, plan.unionSharedValues === true);
   // Closed one by one, branches beside properties would refuse the names their parent declares;
   // where nothing closes them, one that requires a name it does not declare needs the parent's.
   if (plan.declaresRequired && hasOwn(node, 'properties') && (hasOwn(node, 'anyOf') || hasOwn(node, 'oneOf') || hasOwn(node, 'allOf'))) node = branchesWithParentNames(s, node, plan.closed === 'all');

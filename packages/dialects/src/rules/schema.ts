@@ -36,6 +36,13 @@ export const DERIVATIONS = ['property-keys'] as const;
 export const UnionBranchesSchema = z.strictObject({
   /** Parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union. */
   move: z.array(z.enum(['properties', 'required', 'additionalProperties'])).min(1),
+  /**
+   * `values`: a property the parent and a branch both declare, the branch pinning it to values the
+   * parent's schema admits (a discriminator: parent `enum`, branch `const`), is spelled in that
+   * branch with the branch's values, which is what both together accept; without it such a node
+   * is kept as authored and reported.
+   */
+  shared: z.enum(['values']).optional(),
 });
 
 export const ReferencesSchema = z.strictObject({

@@ -416,6 +416,28 @@ describe('other node rules', () => {
     }
   });
 
+  it('moves a discriminated union into its branches where a branch pins the shared property to values its parent admits (unionBranches.shared)', () => {
+    const shape = (kinds: unknown[]) => ({
+      type: 'object',
+      properties: { kind: { type: 'string', enum: ['circle', 'square'], description: 'Which shape.' }, size: { type: 'number' } },
+      required: ['kind'],
+      anyOf: kinds.map((k) => ({ properties: { kind: { const: k } } })),
+    });
+    const draft = loadDialects().get('openai_strict@2026-12-07');
+    const moved = convert(shape(['circle', 'square']), draft);
+    expect(codes(moved.diagnostics)).not.toContain('union-branches-kept');
+    const branches = (moved.output as { anyOf: { properties: { kind: Record<string, unknown> }; required: string[] }[] }).anyOf;
+    expect(branches.map((b) => b.properties.kind)).toEqual([
+      { description: 'Which shape.', const: 'circle', type: 'string' },
+      { description: 'Which shape.', const: 'square', type: 'string' },
+    ]);
+    expect(branches.map((b) => b.required.includes('kind'))).toEqual([true, true]);
+    // A value the parent refuses is no narrowing of it: kept as authored and reported, as before.
+    expect(codes(convert(shape(['circle', 'triangle']), draft).diagnostics)).toContain('union-branches-kept');
+    // The frozen version keeps its spelling.
+    expect(codes(convert(shape(['circle', 'square']), loadDialects().get('openai_strict@2026-12-06')).diagnostics)).toContain('union-branches-kept');
+  });
+
   it('explains unevaluatedProperties read as additionalProperties at the place it stands in the input', () => {
     const schema = { type: 'object', anyOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }], unevaluatedProperties: false };
     for (const id of ['anthropic_strict', 'gemini']) {

@@ -156,7 +156,7 @@ describe('the bundled sentence files', () => {
     const words = 'standard@2026-12-04';
     const frozen = 'standard@2026-12-06';
     const latest = 'standard@2026-12-07';
-    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
+    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'openai_strict@2026-12-07': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
