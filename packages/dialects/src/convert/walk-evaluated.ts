@@ -50,18 +50,26 @@ export function branchesBesideUnevaluated(node: JsonObject): boolean {
   return false;
 }
 
-/** The node to walk in its place; the node itself when its branches evaluate no name it does not declare. */
-export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
+/**
+ * The node to walk in its place (the node itself when its branches evaluate no name it does not
+ * declare), and the names declared from a branch that applies only under a condition (then, else,
+ * a dependentSchemas entry, a union branch): the spelling accepts them everywhere, the canonical
+ * schema only where their branch applies, which the `evaluated-where` sentence says (law 2).
+ */
+export function declareEvaluated(s: WalkState, node: JsonObject): { node: JsonObject; conditional: string[] } {
+  const unchanged = { node, conditional: [] };
   const props = own(node, 'properties');
   // Beside additionalProperties every name is evaluated already: unevaluatedProperties says nothing.
-  if ((props !== undefined && !isPlainObject(props)) || hasOwn(node, 'additionalProperties')) return node;
+  if ((props !== undefined && !isPlainObject(props)) || hasOwn(node, 'additionalProperties')) return unchanged;
   // A closure that may accept null would let a null stand for a branch's name where that branch
   // does not hold; the judge then keeps such a null (judge/decode-plan.ts), so a name declared
   // here, optional and null-refusing, would promise an omission the server does not read.
-  if (admitsNull(node.unevaluatedProperties, { refKeyword: '$ref' }) !== 'no') return node;
+  if (admitsNull(node.unevaluatedProperties, { refKeyword: '$ref' }) !== 'no') return unchanged;
   const found = new Map<string, [unknown, readonly string[]][]>();
+  // Names some branch reached through allOf alone declares: evaluated wherever the object is.
+  const always = new Set<string>();
   let opaque = false;
-  const visit = (schema: unknown, tokens: readonly string[], depth: number): void => {
+  const visit = (schema: unknown, tokens: readonly string[], depth: number, conditional: boolean): void => {
     if (!isPlainObject(schema)) return;
     if (depth > MAX_DEPTH || OPAQUE.some((k) => hasOwn(schema, k))) {
       opaque = true;
@@ -74,17 +82,19 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
         let list = found.get(name);
         if (list === undefined) found.set(name, (list = []));
         list.push([own[name], [...tokens, 'properties', name]]);
+        if (!conditional) always.add(name);
       }
     }
-    each(schema, (k) => [...tokens, k], (sub, at) => visit(sub, at, depth + 1));
+    each(schema, (k) => [...tokens, k], (sub, at, k) => visit(sub, at, depth + 1, conditional || k !== 'allOf'));
   };
   // Union branches with no properties beside them are read too where they are objects that declare
   // different names: `{anyOf: [{properties: {a}}, {properties: {b}}], unevaluatedProperties: false}`
   // accepts `{a, b}` where both branches hold, which branches closed one by one refuse. Declared on
   // the object, each name reaches every branch (walk-branch-names.ts). Branches that declare the
   // same names are left as they stand: closed one by one, they refuse nothing the object accepts.
-  each(node, (k) => tokensOf(s, node, k), (sub, at) => visit(sub, at, 1), props !== undefined || unionNamesDiffer(node));
-  if (opaque || (props === undefined && found.size === 0)) return node;
+  each(node, (k) => tokensOf(s, node, k), (sub, at, k) => visit(sub, at, 1, k !== 'allOf'), props !== undefined || unionNamesDiffer(node));
+  if (opaque || (props === undefined && found.size === 0)) return unchanged;
+  const conditional = [...found.keys()].filter((name) => !always.has(name));
 
   const declared = propertiesToExtend(s, node, props);
   for (const [name, schemas] of found) {
@@ -102,9 +112,9 @@ export function declareEvaluated(s: WalkState, node: JsonObject): JsonObject {
   // additionalProperties refuses: read so, it is closed or worded as any closure is, and union
   // branches take it with their parent's names (walk-branch-names.ts).
   const closure: KeyChange = { key: 'additionalProperties', value: node.unevaluatedProperties, replaces: 'unevaluatedProperties' };
-  if (props !== undefined) return rewriteNode(s, node, [{ key: 'properties', value: declared }, closure]);
+  if (props !== undefined) return { node: rewriteNode(s, node, [{ key: 'properties', value: declared }, closure]), conditional };
   const first = Object.keys(node).find((k) => EVALUATING.has(k)) as string;
-  return rewriteNode(s, node, [{ key: 'properties', value: declared, tokens: tokensOf(s, node, first), before: first }, closure]);
+  return { node: rewriteNode(s, node, [{ key: 'properties', value: declared, tokens: tokensOf(s, node, first), before: first }, closure]), conditional };
 }
 
 /**
@@ -124,14 +134,14 @@ function unionNamesDiffer(node: JsonObject): boolean {
   return false;
 }
 
-/** Each in-place subschema of `schema` that may evaluate properties, with its tokens (`at` gives a keyword's). */
-function each(schema: JsonObject, at: (k: string) => readonly string[], f: (sub: unknown, tokens: readonly string[]) => void, unions = true): void {
-  for (const k of SINGLE) if (hasOwn(schema, k)) f(schema[k], at(k));
+/** Each in-place subschema of `schema` that may evaluate properties, with its tokens (`at` gives a keyword's) and the keyword holding it. */
+function each(schema: JsonObject, at: (k: string) => readonly string[], f: (sub: unknown, tokens: readonly string[], keyword: string) => void, unions = true): void {
+  for (const k of SINGLE) if (hasOwn(schema, k)) f(schema[k], at(k), k);
   for (const k of LISTS) {
     if (!unions && k !== 'allOf') continue;
     const list = own(schema, k);
-    if (Array.isArray(list)) list.forEach((b, i) => f(b, [...at(k), String(i)]));
+    if (Array.isArray(list)) list.forEach((b, i) => f(b, [...at(k), String(i)], k));
   }
   const dependent = own(schema, 'dependentSchemas');
-  if (isPlainObject(dependent)) for (const key in dependent) f(dependent[key], [...at('dependentSchemas'), key]);
+  if (isPlainObject(dependent)) for (const key in dependent) f(dependent[key], [...at('dependentSchemas'), key], 'dependentSchemas');
 }

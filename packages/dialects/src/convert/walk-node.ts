@@ -57,7 +57,11 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   // would say "any value" of a property its parent types, or change what a `not` refuses. Before
   // the branches move or take their parent's names, so the names it declares go with them.
   // Names a branch beside an unevaluatedProperties evaluates first, so the required names find them declared.
-  if (plan.declaresRequired && branchesBesideUnevaluated(node)) node = declareEvaluated(s, node);
+  if (plan.declaresRequired && branchesBesideUnevaluated(node)) {
+    const read = declareEvaluated(s, node);
+    node = read.node;
+    if (read.conditional.length > 0) events = [...(events ?? []), { event: 'evaluated-where', vars: { names: read.conditional.join(', ') } }];
+  }
   if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove, plan.unionSharedValues === true);
   // Closed one by one, branches beside properties would refuse the names their parent declares;

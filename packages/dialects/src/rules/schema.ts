@@ -208,7 +208,7 @@ export const RuleSchema = z
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null', 'null-only']).optional(),
+    event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null', 'null-only', 'evaluated-where']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     text: z.string().min(1),
     /**
