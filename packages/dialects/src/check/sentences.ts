@@ -19,6 +19,8 @@ import { renderWords } from '../convert/words.js';
 import type { Vocabulary } from '../rules/schema.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
 import { escapeToken } from '../json-pointer.js';
+import { RULE_KEYWORDS } from '../convert/keywords.js';
+import { ruleConstrains } from '../convert/node-rules.js';
 import { admittedTypes } from '../type-names.js';
 import type { Dialect } from '../rules/registry.js';
 import { canonicalView, type CanonicalView } from './canonical-view.js';
@@ -194,6 +196,11 @@ class Checker {
       if (node.enum !== undefined || node.const !== undefined) return 'stands beside an enum or const in the spelled schema, which accepts only those values';
       if (c === undefined) return undefined;
       for (const k of ['type', 'enum', 'const', 'not']) if (c.has(k)) return `but the canonical schema has "${k}" here, so not every value is accepted`;
+      // Any other rule that constrains what passes (a bound, a format, an allOf) makes it false too.
+      for (const k of RULE_KEYWORDS) {
+        if (k === 'default' || k === '$ref' || k === '$dynamicRef' || !c.has(k)) continue;
+        if (c.shownValues(k).some((v) => ruleConstrains(k, v))) return `but the canonical schema has "${k}" here, so not every value is accepted`;
+      }
       if (c.isFalse) return 'but the canonical schema accepts nothing here';
       return undefined;
     }

@@ -5,7 +5,8 @@
  */
 import { escapeToken } from '../json-pointer.js';
 import { hasOwn, isPlainObject, jsonEqual, type JsonObject } from './data.js';
-import { ANNOTATION_KEYWORDS } from './keywords.js';
+import { ANNOTATION_KEYWORDS, RULE_KEYWORDS } from './keywords.js';
+import { isNoOp } from './no-op.js';
 import { DROP, type Policy, type PolicyTable } from './plan.js';
 import { typeOfValue } from './any-value.js';
 import { copyJsonData } from './json-copy.js';
@@ -25,6 +26,23 @@ export function constrainsNothing(keyword: string, value: unknown): boolean {
   return false;
 }
 
+
+/**
+ * Whether some keyword of the schema constrains what it accepts (a rule keyword other than
+ * `default`, with a value that constrains something): "Any JSON value is accepted." is then false.
+ */
+export function constrainsValues(node: JsonObject): boolean {
+  for (const k in node) if (RULE_KEYWORDS.has(k) && k !== 'default' && ruleConstrains(k, node[k])) return true;
+  return false;
+}
+
+/** Whether a rule keyword's value constrains what passes: not a no-op, nor branches that each (allOf) or one of which (anyOf) accepts every value. */
+export function ruleConstrains(keyword: string, value: unknown): boolean {
+  if (constrainsNothing(keyword, value) || isNoOp(keyword, value)) return false;
+  if (keyword === 'allOf' && Array.isArray(value)) return !value.every(acceptsEveryValue);
+  if (keyword === 'anyOf' && Array.isArray(value)) return !value.some(acceptsEveryValue);
+  return true;
+}
 
 const EMPTY_MEANS_NOTHING: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'required', 'dependentRequired', 'dependentSchemas', '$defs', 'definitions']);
 
@@ -106,7 +124,11 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
     if (!hasOwn(target, k) || jsonEqual(target[k], branch[k]) || ANNOTATION_KEYWORDS.has(k)) continue;
     if (k === 'properties' && isPlainObject(target[k]) && isPlainObject(branch[k])) {
       const a = target[k] as JsonObject;
-      for (const name in branch[k] as JsonObject) if (hasOwn(a, name) && !jsonEqual(a[name], (branch[k] as JsonObject)[name])) return false;
+      for (const name in branch[k] as JsonObject) {
+        const other = (branch[k] as JsonObject)[name];
+        // A side that accepts every value adds nothing: the conjunction is the other side.
+        if (hasOwn(a, name) && !jsonEqual(a[name], other) && !acceptsEveryValue(a[name]) && !acceptsEveryValue(other)) return false;
+      }
       continue;
     }
     if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
@@ -116,3 +138,11 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
   return true;
 }
 
+
+/** `true`, or a schema of annotations alone: every value passes it. */
+export function acceptsEveryValue(schema: unknown): boolean {
+  if (schema === true) return true;
+  if (!isPlainObject(schema)) return false;
+  for (const k in schema) if (!ANNOTATION_KEYWORDS.has(k) || k === 'default') return false;
+  return true;
+}

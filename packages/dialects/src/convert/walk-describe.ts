@@ -7,7 +7,7 @@ import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
 import { notesFor } from './notes.js';
 import { fill } from './placeholders.js';
 import type { Plan, PolicyTable } from './plan.js';
-import { impliedType, isArrayType, policyOf, valuesType } from './node-rules.js';
+import { constrainsValues, impliedType, isArrayType, policyOf, valuesType } from './node-rules.js';
 import type { WalkState, NoteEvent, Explanation } from './walk-state.js';
 import { at, pointer, report } from './walk-paths.js';
 import { conditionalTypes, excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
@@ -79,9 +79,9 @@ export function anyValue(
     return events;
   }
   reportNarrowed(s, spell, excluded);
-  // Beside a `not`, an if, or an allOf the dialect could not merge, "any value" is no longer true;
-  // their own sentences say what is accepted.
-  return excluded === undefined && !hasOwn(node, 'not') && !hasOwn(node, 'allOf') && !hasOwn(node, 'if') ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
+  // Beside any rule (a `not`, an if, an allOf the dialect could not merge, a bound, a format),
+  // "any value" is no longer true; their own sentences say what is accepted.
+  return excluded === undefined && !constrainsValues(node) ? [...(events ?? []), { event: 'any-value', vars: {} }] : events;
 }
 
 /**

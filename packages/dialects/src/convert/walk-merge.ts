@@ -4,7 +4,7 @@
  * input node (keeping origins for pointers) before any keyword policy sees it.
  */
 import { hasOwn, isPlainObject, jsonEqual, notJsonReason, own, put, type JsonObject } from './data.js';
-import { canMerge } from './node-rules.js';
+import { acceptsEveryValue, canMerge } from './node-rules.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
@@ -141,8 +141,19 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
   const prevOrigin = s.origins?.get(prev);
   const merged: JsonObject = {};
   for (const name in prev) {
-    put(merged, name, branchClosed && !hasOwn(next, name) ? false : prev[name]);
-    recordOrigin(s, merged, name, prevOrigin?.get(name) ?? [...prevTokens, name]);
+    const mine = prevOrigin?.get(name) ?? [...prevTokens, name];
+    const theirs = hasOwn(next, name) ? next[name] : undefined;
+    const theirTokens = [...branchTokens, 'properties', name];
+    // Where one side accepts every value (canMerge let it through), the other's rules stand, with
+    // the words of the side that accepts everything kept ahead of them.
+    if (theirs !== undefined && !acceptsEveryValue(theirs) && acceptsEveryValue(prev[name])) {
+      put(merged, name, withWords(s, prev[name], mine, theirs, theirTokens));
+      recordOrigin(s, merged, name, theirTokens);
+      continue;
+    }
+    const kept = theirs !== undefined && acceptsEveryValue(theirs) && !acceptsEveryValue(prev[name]) ? withWords(s, theirs, theirTokens, prev[name], mine) : prev[name];
+    put(merged, name, branchClosed && !hasOwn(next, name) ? false : kept);
+    recordOrigin(s, merged, name, mine);
   }
   for (const name in next) {
     if (hasOwn(merged, name)) continue;
@@ -150,6 +161,25 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
     recordOrigin(s, merged, name, [...branchTokens, 'properties', name]);
   }
   return merged;
+}
+
+/**
+ * `rules` with the annotations of `words` (a schema that accepts every value) it lacks, those
+ * first; each key keeps the place it came from. `rules` itself when `words` adds nothing.
+ */
+function withWords(s: WalkState, words: unknown, wordsTokens: readonly string[], rules: unknown, rulesTokens: readonly string[]): unknown {
+  if (!isPlainObject(words) || !isPlainObject(rules) || Object.keys(words).every((k) => hasOwn(rules, k))) return rules;
+  const out: JsonObject = {};
+  for (const k in words) {
+    if (hasOwn(rules, k)) continue;
+    put(out, k, words[k]);
+    recordOrigin(s, out, k, s.origins?.get(words)?.get(k) ?? [...wordsTokens, k]);
+  }
+  for (const k in rules) {
+    put(out, k, rules[k]);
+    recordOrigin(s, out, k, s.origins?.get(rules)?.get(k) ?? [...rulesTokens, k]);
+  }
+  return out;
 }
 
 /** `const: x` read as `enum: [x]` before the keyword policies, so `enum`'s own policy decides. */
