@@ -1,6 +1,6 @@
 /** The built binary, spawned as a user runs it (the root `npm test` builds first). */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conformanceInput, repoRoot } from './run-cli.js';
@@ -30,6 +30,22 @@ describe('dist/bin.js', () => {
     const e = dialects(['convert', '--dialect', 'canonical', conformanceInput('ref-to-nothing')]);
     expect(e.status).toBe(1);
     expect(e.stderr).toContain('#/properties/item');
+  });
+
+  // /dev/full answers every write with ENOSPC (Linux): the output cannot be written whole.
+  it.runIf(existsSync('/dev/full'))('says in one line when its output cannot be written, and exits 2', () => {
+    for (const args of [['convert', '--dialect', 'flat', conformanceInput('sentence-recursion-node')], ['list'], ['lint', conformanceInput('sentence-format-date')]]) {
+      const r = spawnSync(process.execPath, [bin, ...args], { stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'], encoding: 'utf8', cwd: repoRoot, timeout: CHILD_TIMEOUT_MS });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe('dialects: could not write the output (ENOSPC); it is incomplete.\n');
+    }
+  });
+
+  it('lint refuses a --dialects-dir that is not there, as every command does', () => {
+    const r = dialects(['lint', '--dialects-dir', join(repoRoot, 'no-such-folder'), conformanceInput('sentence-format-date')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--dialects-dir');
+    expect(r.stderr).toContain('no such directory');
   });
 
   it('prints the version of its package for --version and -V, and exits 0', () => {

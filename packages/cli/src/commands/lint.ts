@@ -3,6 +3,7 @@
  * MCP tools. Exit 0 when no error is found, 1 when one is, 2 for a usage fault or input that cannot
  * be read.
  */
+import { directoryOption } from '../directory-option.js';
 import {
   DialectError,
   formatLintJson,
@@ -77,8 +78,15 @@ function parseArgs(argv: string[]): Args {
       args.format = f;
     } else if (name === '--protocol') args.protocol = once();
     else if (name === '--color' || name === '--no-color') args.color = colorOption(args.color, name === '--color');
-    // A global option of the binary (repeatable); lint loads no rule files.
-    else if (name === '--dialects-dir') value();
+    // A global option of the binary (repeatable); lint loads no rule files, but a folder that is
+    // not there is a typo to report, as every other command reports it.
+    else if (name === '--dialects-dir') {
+      try {
+        directoryOption('--dialects-dir', value());
+      } catch (e) {
+        throw new UsageFault((e as Error).message);
+      }
+    }
     else if (arg !== '-' && arg.startsWith('-')) throw new UsageFault(`unknown option ${arg}`);
     else files.push(arg);
   }
