@@ -1,3 +1,4 @@
+import { jsonErrorOffset } from './json-error-offset.js';
 import { readFile, stat } from 'node:fs/promises';
 import { decodeUtf8, DialectError, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
 import { jsonTextWarnings, lineColumn } from './json-text-warnings.js';
@@ -93,9 +94,12 @@ function parseJsonText(text: string, label: string): unknown {
 export function jsonFault(text: string, label: string, error: unknown): { where: string; message: string } {
   const message = error instanceof Error ? error.message : String(error);
   const at = /at position (\d+)/.exec(message);
-  if (!at) return { where: label, message: `not valid JSON: ${message}` };
-  const { line, column } = lineColumn(text, Number(at[1]));
-  return { where: `${label}:${line}:${column}`, message: `not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}` };
+  // V8 names no position for some faults (a misspelt literal), and quotes a snippet over several lines instead.
+  const offset = at ? Number(at[1]) : jsonErrorOffset(text);
+  const said = at ? message.replace(/\s*\(line \d+ column \d+\)/, '') : message.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/\s+/g, ' ');
+  if (offset === undefined) return { where: label, message: `not valid JSON: ${said}` };
+  const { line, column } = lineColumn(text, offset);
+  return { where: `${label}:${line}:${column}`, message: `not valid JSON: ${said}` };
 }
 
 /** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */

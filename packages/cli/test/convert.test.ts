@@ -260,3 +260,19 @@ describe('dialects convert refuses what the input does not say', () => {
     ]);
   });
 });
+
+describe('a JSON syntax fault is placed at its line and column', () => {
+  // V8 names no position for a misspelt literal: the CLI finds it (json-error-offset.ts).
+  it.each([
+    ['{\n  "type": "object",\n  "properties": {"a": {"minLength": tru}}\n}\n', '<stdin>:3:37:'],
+    ['{"a": nulls}', '<stdin>:1:11:'],
+    ['{"a": 1,}', '<stdin>:1:9:'],
+    ['{"a": "x', '<stdin>:1:9:'],
+    ['{"a": 1} {', '<stdin>:1:10:'],
+  ])('%j', async (text, where) => {
+    const r = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: text });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toContain(`dialects convert: ${where} not valid JSON: `);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
