@@ -1,7 +1,7 @@
 import { jsonErrorOffset } from './json-error-offset.js';
 import { readFile, stat } from 'node:fs/promises';
-import { decodeUtf8, DialectError, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
-import { jsonTextWarnings, lineColumn } from './json-text-warnings.js';
+import { decodeUtf8, DialectError, escapeToken, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
+import { jsonTextWarnings, lineColumn, roundedWarnings, type RoundedNumber } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
 
@@ -26,8 +26,9 @@ export interface LoadedInput {
  */
 export async function readInput(file: string | undefined, io: Io): Promise<LoadedInput> {
   const { label, text } = await readInputText(file, io);
-  const value = await parseText(text, label);
-  return { label, value, warnings: inputTextWarnings(text, label) };
+  const warnings = inputTextWarnings(text, label);
+  const value = await parseText(text, label, warnings);
+  return { label, value, warnings };
 }
 
 /** What the parsed input no longer says of its text (JSON: repeated keys, rounded integers), as warnings at label:line:column. */
@@ -77,8 +78,9 @@ function isYaml(text: string, label: string): boolean {
   return lower.endsWith('.yaml') || lower.endsWith('.yml') || (!lower.endsWith('.json') && !/^\s*[{[]/.test(text));
 }
 
-export async function parseText(text: string, label: string): Promise<unknown> {
-  return isYaml(text, label) ? parseYamlText(text, label) : parseJsonText(text, label);
+/** The value of JSON or YAML text; what YAML's reading of it rounds is added to `warnings`. */
+export async function parseText(text: string, label: string, warnings: Diagnostic[] = []): Promise<unknown> {
+  return isYaml(text, label) ? parseYamlText(text, label, warnings) : parseJsonText(text, label);
 }
 
 function parseJsonText(text: string, label: string): unknown {
@@ -103,7 +105,7 @@ export function jsonFault(text: string, label: string, error: unknown): { where:
 }
 
 /** The YAML parser is imported only for YAML input: JSON input, the common case, never pays for it. */
-async function parseYamlText(text: string, label: string): Promise<unknown> {
+async function parseYamlText(text: string, label: string, warnings: Diagnostic[]): Promise<unknown> {
   const yaml = await import('yaml');
   const { parseDocument, YAMLError } = yaml;
   try {
@@ -117,6 +119,7 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
     // Aliases are capped, so a "billion laughs" document is refused, not expanded.
     const read = yamlValue(yaml, doc, (offset) => lineColumn(text, offset));
     if ('problem' in read) throw inputError(`${label}:${read.problem.line}:${read.problem.column}`, read.problem.message);
+    warnings.push(...roundedYamlIntegers(yaml, doc, text, label));
     return read.value;
   } catch (e) {
     if (e instanceof DialectError) throw e;
@@ -138,4 +141,28 @@ async function parseYamlText(text: string, label: string): Promise<unknown> {
 /** Deep nesting is no syntax error: the message says what stopped the reading, so nobody hunts for a typo. */
 function tooDeepToRead(label: string, near: string): DialectError {
   return inputError(label, `nesting too deep to read (the YAML parser ran out of stack${near}); flatten the input`);
+}
+
+/**
+ * Integers written past 2^53 in YAML, which the reader turns into the nearest double, as JSON.parse
+ * does: warned at their line and column, as jsonTextWarnings warns of them in JSON.
+ */
+function roundedYamlIntegers(yaml: typeof import('yaml'), doc: import('yaml').Document, text: string, label: string): Diagnostic[] {
+  const found: RoundedNumber[] = [];
+  yaml.visit(doc, {
+    Scalar(key, node, path) {
+      if (key === 'key' || typeof node.value !== 'number' || !Number.isInteger(node.value) || typeof node.source !== 'string') return;
+      const literal = node.source.replace(/_/g, '');
+      if (!/^[-+]?\d{16,}$/.test(literal) || BigInt(literal) === BigInt(node.value)) return;
+      const chain = [...path, node];
+      const tokens: string[] = [];
+      for (let i = 0; i < chain.length - 1; i++) {
+        const at = chain[i];
+        if (yaml.isPair(at)) tokens.push(String(yaml.isScalar(at.key) ? at.key.value : at.key));
+        else if (yaml.isSeq(at)) tokens.push(String(at.items.indexOf(chain[i + 1] as never)));
+      }
+      found.push({ literal, read: String(node.value), pointer: tokens.map((t) => `/${escapeToken(t)}`).join(''), offset: node.range?.[0] ?? 0 });
+    },
+  });
+  return roundedWarnings(found, label, (offset) => lineColumn(text, offset));
 }

@@ -164,8 +164,13 @@ export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
       const first = place(d.firstOffset);
       return `the key ${JSON.stringify(d.key)} appears again in the object at ${d.object === '' ? 'the root' : d.object} (first at line ${first.line}, column ${first.column}); JSON keeps only the last value, so the earlier one is ignored`;
     }, 'repeated keys after these, each keeping only its last value'),
-    ...capped(rounded, 'number-rounded', label, place, (r) => `the integer ${r.literal} at ${r.pointer === '' ? 'the root' : r.pointer} is past 2^53 and reads as ${r.read}: JavaScript holds no closer number, so this tool, and every JSON Schema validator in JavaScript, uses ${r.read}`, 'integers past 2^53 after these, each read as the nearest number JavaScript holds'),
+    ...roundedWarnings(rounded, label, place),
   ];
+}
+
+/** One warning per integer read as another (JSON or YAML text), at `label:line:column`. */
+export function roundedWarnings(rounded: readonly RoundedNumber[], label: string, place: (offset: number) => Place): Diagnostic[] {
+  return capped(rounded, 'number-rounded', label, place, (r) => `the integer ${r.literal} at ${r.pointer === '' ? 'the root' : r.pointer} is past 2^53 and reads as ${r.read}: JavaScript holds no closer number, so this tool, and every JSON Schema validator in JavaScript, uses ${r.read}`, 'integers past 2^53 after these, each read as the nearest number JavaScript holds');
 }
 
 type Place = { line: number; column: number };

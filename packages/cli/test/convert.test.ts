@@ -276,3 +276,21 @@ describe('a JSON syntax fault is placed at its line and column', () => {
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('YAML input: an integer past 2^53', () => {
+  it('is warned at its line, column and pointer, as in JSON', async () => {
+    const yaml = 'type: object\nproperties:\n  big:\n    const: 9007199254740993\n  list:\n    enum: [1, 12345678901234567891]\n  fine:\n    const: 9007199254740992\n';
+    const viaFile = await runCli(['convert', '--dialect', 'flat', writeTemp('big.yaml', yaml)]);
+    expect(viaFile.code, viaFile.stderr).toBe(0);
+    const lines = viaFile.stderr.split('\n').filter((l) => l.includes('number-rounded'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/big\.yaml:4:12: warning number-rounded: the integer 9007199254740993 at \/properties\/big\/const is past 2\^53 and reads as 9007199254740992/);
+    expect(lines[1]).toMatch(/big\.yaml:6:15: warning number-rounded: the integer 12345678901234567891 at \/properties\/list\/enum\/1/);
+  });
+});
+
+function writeTemp(name: string, text: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, text);
+  return path;
+}
