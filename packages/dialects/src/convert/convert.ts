@@ -9,6 +9,7 @@ import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas, checkToolEntries } from './check-input.js';
 import { checkLimits } from './limits.js';
+import { RULE_KEYWORDS } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
 import { SchemaWalker, type Explanation, type WalkLimits } from './walk.js';
@@ -33,13 +34,34 @@ export const DEFAULT_MAX_NODES = 100_000;
 
 export type InputShape = 'schema' | 'tool' | 'tools-list';
 
-/** Which of the three accepted shapes an input is. */
+/** Which of the three accepted shapes an input is (a Tool first: one may carry a field named tools). */
 export function inputShape(input: unknown): InputShape {
   if (isPlainObject(input)) {
-    if (Array.isArray(input.tools) && !hasOwn(input, 'type') && !hasOwn(input, 'properties')) return 'tools-list';
     if (hasOwn(input, 'inputSchema') && typeof input.name === 'string') return 'tool';
+    if (Array.isArray(input.tools) && !hasOwn(input, 'type') && !hasOwn(input, 'properties')) return 'tools-list';
   }
   return 'schema';
+}
+
+/** Fields that name what an input is when it is no schema, and what it then looks like. */
+const NOT_A_SCHEMA: readonly (readonly [string, string])[] = [
+  ['jsonrpc', 'a JSON-RPC message: give its result (a tools/list result) or one Tool'],
+  ['inputSchema', 'an MCP Tool without a string name: a Tool needs one'],
+  ['input_schema', 'a tool as another API defines it (input_schema): give its schema, or an MCP Tool with inputSchema'],
+  ['parameters', 'a function definition (parameters): give its schema, or an MCP Tool with inputSchema'],
+];
+
+/**
+ * An input read as a schema that holds no JSON Schema keyword but a field that says it is
+ * something else: it would be spelled as a schema that accepts any value, which is exit 0 and
+ * the wrong answer. Reported at the root, so the caller hears it was not read as meant.
+ */
+function notASchema(input: unknown, diags: Diagnostic[]): void {
+  if (!isPlainObject(input)) return;
+  for (const k in input) if (RULE_KEYWORDS.has(k) || k === '$schema' || k === '$defs' || k === 'definitions') return;
+  const found = NOT_A_SCHEMA.find(([k]) => hasOwn(input, k));
+  if (found === undefined) return;
+  diags.push(diagnostic('input-shape', 'error', `read as a JSON Schema, but it has "${found[0]}" and no schema keyword: it looks like ${found[1]}`, `/${found[0]}`));
 }
 
 const DEFAULT_LIMITS: WalkLimits = Object.freeze({ maxDepth: DEFAULT_MAX_DEPTH, maxNodes: DEFAULT_MAX_NODES });
@@ -47,6 +69,8 @@ const DEFAULT_LIMITS: WalkLimits = Object.freeze({ maxDepth: DEFAULT_MAX_DEPTH, 
 function limitsFrom(options: ConvertOptions | undefined): WalkLimits {
   if (options === undefined) return DEFAULT_LIMITS;
   if (options === null || typeof options !== 'object') throw new DialectError('invalid-option', 'convert options must be an object');
+  // A misspelt option would otherwise leave its default in force with no word said.
+  for (const k in options) if (k !== 'maxDepth' && k !== 'maxNodes') throw new DialectError('invalid-option', `unknown convert option ${JSON.stringify(k)} (maxDepth, maxNodes)`);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new DialectError('invalid-option', 'maxDepth must be a positive integer');
@@ -87,7 +111,10 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
   try {
     const shape = inputShape(input);
     const output = plan.identity ? identity(input, shape, plan, walker, diags, limits) : convertShape(input, shape, plan, walker, diags);
-    if (shape === 'schema') checkInputSchema(input, '', diags);
+    if (shape === 'schema') {
+      notASchema(input, diags);
+      checkInputSchema(input, '', diags);
+    }
     else checkInputSchemas(schemasOf(input, shape), diags);
     if (shape === 'tools-list') checkToolEntries((input as JsonObject).tools as unknown[], diags);
     walker.release();

@@ -96,3 +96,27 @@ describe('the three input shapes', () => {
     expect(() => convert(schema, flat, 'fast' as never)).toThrow(DialectError);
   });
 });
+
+describe('inputs that are no schema (round 11)', () => {
+  it('a Tool that carries a field named tools is read as a Tool, not a tools/list result', () => {
+    expect(inputShape({ name: 't', inputSchema: { type: 'object' }, tools: [] })).toBe('tool');
+  });
+  it.each([
+    [{ jsonrpc: '2.0', id: 1, result: { tools: [] } }, '/jsonrpc', 'a JSON-RPC message'],
+    [{ name: 'get_weather', input_schema: { type: 'object' } }, '/input_schema', 'input_schema'],
+    [{ inputSchema: { type: 'object' } }, '/inputSchema', 'without a string name'],
+    [{ name: 'f', parameters: { type: 'object' } }, '/parameters', 'function definition'],
+  ])('%j is an input-shape error, not a schema that accepts any value', (input, path, said) => {
+    const r = convert(input, flat);
+    expect(r.ok).toBe(false);
+    const d = r.diagnostics.find((x) => x.code === 'input-shape');
+    expect(d?.path).toBe(path);
+    expect(d?.message).toContain(said);
+  });
+  it('a schema with such a field beside its keywords is a schema', () => {
+    expect(convert({ type: 'object', parameters: {} }, flat).diagnostics.filter((d) => d.code === 'input-shape')).toEqual([]);
+  });
+  it('refuses an option it does not know', () => {
+    expect(() => convert({ type: 'object' }, flat, { maxdepth: 3 } as never)).toThrow(/unknown convert option "maxdepth"/);
+  });
+});
