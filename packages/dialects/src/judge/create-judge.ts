@@ -92,7 +92,7 @@ class ToolJudge implements Judge {
   ) {}
 
   checkArguments(args: unknown, callOptions: CheckArgumentsOptions): JudgeResult {
-    const decodeNulls = callOptions?.decodeNulls === true;
+    const decodeNulls = decodeNullsOf(callOptions);
     // MCP lets a call without arguments stand for an empty object.
     const document = args === undefined ? {} : args;
     if (this.requireObject && !isNamed(document)) return notNamed(document, this.name);
@@ -107,7 +107,13 @@ class ToolJudge implements Judge {
   checkArgumentsAsync(args: unknown, callOptions: CheckArgumentsOptions): Promise<JudgeResult> {
     const document = args === undefined ? {} : args;
     if (this.requireObject && !isNamed(document)) return Promise.resolve(notNamed(document, this.name));
-    return settled(() => this.input.checkAsync(document, callOptions?.decodeNulls === true), 'arguments', this.name);
+    let decodeNulls: boolean;
+    try {
+      decodeNulls = decodeNullsOf(callOptions);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return settled(() => this.input.checkAsync(document, decodeNulls), 'arguments', this.name);
   }
 
   checkResult(structuredContent: unknown): JudgeResult {
@@ -129,8 +135,18 @@ class ToolJudge implements Judge {
   }
 }
 
+/**
+ * The call's `decodeNulls`, which it must give: a dialect's reading of null (law 3) is no default
+ * to fall back on silently, and a value such as "yes" is a caller's mistake, not false.
+ */
+function decodeNullsOf(callOptions: CheckArgumentsOptions): boolean {
+  const value = (callOptions as { decodeNulls?: unknown } | undefined)?.decodeNulls;
+  if (typeof value !== 'boolean') throw new DialectError('invalid-option', `checkArguments needs {decodeNulls: true | false} (the dialect's decodesNulls); got ${callOptions === undefined ? 'no options' : `decodeNulls ${JSON.stringify(value) ?? String(value)}`}.`);
+  return value;
+}
+
 export function createJudge(tool: JudgeTool, options?: JudgeOptions): Judge {
-  if (tool === null || typeof tool !== 'object') throw new DialectError('invalid-option', 'createJudge: tool must be an object with an inputSchema.');
+  if (tool === null || typeof tool !== 'object' || !('inputSchema' in tool)) throw new DialectError('invalid-option', 'createJudge: tool must be an object with an inputSchema.');
   const { limits, requireObject } = readOptions(options);
   const name = typeof tool.name === 'string' ? tool.name : undefined;
   const input = new SchemaJudge(tool.inputSchema, '/inputSchema', limits);

@@ -105,6 +105,7 @@ export class DialectRegistry {
   }
 
   has(ref: string): boolean {
+    if (typeof ref !== 'string') return false;
     return ref.includes('@') ? this.#byId.has(ref) : this.#byName.has(ref);
   }
 }
