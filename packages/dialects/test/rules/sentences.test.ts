@@ -175,11 +175,14 @@ describe('the bundled sentence files', () => {
     expect(openai.notes.map(({ words: _, ...n }) => n)).toEqual(standard.notes);
     expect(openai.vocabulary?.types?.integer).toBe('an integer');
     const gemini = registry.get('gemini@2026-10').resolved;
-    // standard@2026-12-07 adds one event ahead of the list (names a branch beside
-    // unevaluatedProperties declares), standard@2026-12-06 one note (unevaluatedItems: false in words).
+    // standard@2026-12-07 adds one event and two annotation notes ahead of the list (names a branch
+    // beside unevaluatedProperties declares; deprecated, examples), standard@2026-12-06 one note
+    // (unevaluatedItems: false in words).
     expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([
       { keywords: ['nullable'], text: 'May be null.' },
       { event: 'evaluated-where', text: 'Send {names} only where the condition or branch that declares each applies.' },
+      { keywords: ['deprecated'], when: { deprecated: true }, text: 'Deprecated.' },
+      { keywords: ['examples'], text: 'Examples: {examples}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
       ...standard.notes,
     ]);
