@@ -67,7 +67,8 @@ ${GLOBAL}`,
 
 Writes DIR/NAME@YYYY-MM.yaml (this month, UTC, unless --version says otherwise): a draft rule file with the editor's $schema line, a
 sources entry to fill in, and \`extends: BASE@VERSION\` when --from is given (a plain BASE means its
-newest frozen version). It loads as it is. Then it prints the two commands that come next.
+newest frozen version); a NAME that is already a dialect extends its current version unless --from
+says otherwise. It loads as it is. Then it prints the two commands that come next.
 
   --from BASE    start from this dialect's rules (inherited through extends)
   --dir DIR      where the file goes (default: the current folder; created if missing)

@@ -63,3 +63,16 @@ describe('a dialect added as a YAML file', () => {
     expect(r.stderr).toMatch(/acme_inline@2026-12\.yaml:\d+:\d+/);
   });
 });
+
+describe('dialects new NAME for a dialect that exists', () => {
+  it('extends its current version, so the draft keeps its rules (it may become what the plain name means)', async () => {
+    const dir = folderWith({});
+    const r = await runCli(['new', 'gemini', '--dir', dir, '--version', '2026-12']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('extends gemini@2026-10');
+    // The draft is the newest gemini and there is no frozen one: the plain name means it, and it still drops format.
+    const c = await runCli(['convert', '--dialects-dir', dir, '--dialect', 'gemini', conformanceInput('sentence-format-date')]);
+    expect(c.code, c.stderr).toBe(0);
+    expect((JSON.parse(c.stdout) as { properties: { since: Record<string, unknown> } }).properties.since.format).toBeUndefined();
+  });
+});

@@ -32,7 +32,9 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
   const from = stringOption(args, 'from');
   // The base is resolved before anything is written, so a typo writes nothing.
   const registry = await openRegistry(args.dialectsDirs);
-  const base = from === undefined ? undefined : pickDialect(registry, from);
+  // A new version of a dialect that exists starts from its current one: an empty draft under the
+  // same name would become what the plain name means where it is the newest, with no rule at all.
+  const base = from !== undefined ? pickDialect(registry, from) : registry.has(name) ? registry.get(name) : undefined;
 
   const now = new Date();
   const version = stringOption(args, 'version') ?? thisMonth(now);
