@@ -47,6 +47,7 @@ export function formatLintText(result: LintResult, options: TextFormatOptions = 
       ? 'No problems found.'
       : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}${tools > 0 ? ` in ${plural(tools, 'tool')}` : ''}.`,
   );
-  if (!result.complete) lines.push('The check is incomplete: some parts could not be checked (see the warnings).');
+  // Pointed at what says why: the diagnostics above, where there are any.
+  if (!result.complete) lines.push(`The check is incomplete: some parts could not be checked${result.diagnostics.length > 0 ? ` (see the ${warnings > 0 ? 'warnings' : 'errors'} above)` : ''}.`);
   return `${lines.join('\n')}\n`;
 }
