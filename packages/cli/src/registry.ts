@@ -20,7 +20,8 @@ export async function openRegistry(dirs: readonly string[]): Promise<DialectRegi
  * whatever wording the engine chose, because the person typing needs the list.
  */
 export function pickDialect(registry: DialectRegistry, name: string | undefined): Dialect {
-  if (name === undefined || name === '') throw usageError(`--dialect is required; accepted: ${registry.names().join(', ')}`);
+  if (name === undefined) throw usageError(`--dialect is required; accepted: ${registry.names().join(', ')}`);
+  if (name === '') throw usageError(`--dialect is empty: give a dialect name; accepted: ${registry.names().join(', ')}`);
   try {
     return registry.get(name);
   } catch (e) {

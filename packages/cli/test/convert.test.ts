@@ -50,6 +50,9 @@ describe('dialects convert', () => {
     const missing = await runCli(['convert', conformanceInput('sentence-format-date')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--dialect is required; accepted: .*canonical/);
+    const empty = await runCli(['convert', '--dialect', '', conformanceInput('sentence-format-date')]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--dialect is empty: give a dialect name; accepted: .*canonical/);
     const typo = await runCli(['convert', '--dialet', 'flat', conformanceInput('sentence-format-date')]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('--dialet');
