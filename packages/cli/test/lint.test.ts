@@ -94,6 +94,8 @@ describe('dialects lint', () => {
   });
 
   it('exits 2 on usage faults and unreadable input', async () => {
+    const malformedJson = join(mkdtempSync(join(tmpdir(), 'lint-json-')), 'tru.json');
+    writeFileSync(malformedJson, '{"name": "t", "inputSchema": {"minLength": tru}}');
     const cases: [string[], string, RegExp][] = [
       [['--format', 'xml', corpusTool], '', /unknown format/],
       [['--frobnicate'], '', /unknown option/],
@@ -101,6 +103,8 @@ describe('dialects lint', () => {
       [['--protocol', '1999-01-01', corpusTool], '', /Unknown protocol revision/],
       [['/nonexistent/tools.json'], '', /cannot read the file \(ENOENT\)/],
       [['-'], 'tools: [unclosed', /not valid JSON or YAML/],
+      // A .json file is JSON: a misspelt literal is a JSON fault at its place, not YAML's string "tru".
+      [[malformedJson], '', /tru\.json:1:44: not valid JSON/],
       [['-'], '   ', /empty/],
       [['--protocol'], '', /needs a value/],
     ];

@@ -15,7 +15,7 @@ import {
 } from '@redouble/dialects';
 import { repeatedOption } from '../args.js';
 import { formatDiagnostic } from '../format.js';
-import { inputTextWarnings, readInputText } from '../input.js';
+import { inputTextWarnings, jsonFault, readInputText } from '../input.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
 export interface LintIo {
@@ -124,6 +124,16 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     if (!(e instanceof DialectError)) throw e;
     io.stderr.write(`dialects lint: ${e.message}\n`);
     return 2;
+  }
+  // A file named .json is JSON: read as YAML after JSON refuses it, a typo (`tru`) became a string.
+  if (label.toLowerCase().endsWith('.json')) {
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      const { where, message } = jsonFault(text, label, e);
+      io.stderr.write(`dialects lint: ${where}: ${message}\n`);
+      return 2;
+    }
   }
   const source = readLintSource(text);
   if (!source.ok) {
