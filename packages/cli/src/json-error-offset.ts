@@ -5,6 +5,9 @@
  * Iterative, so no nesting runs it out of stack. Undefined when it finds no fault (it then agrees
  * with nothing JSON.parse said, and the message is given without a place).
  */
+/** A JSON number where the scan stands (sticky: read in place, however long). */
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
 export function jsonErrorOffset(text: string): number | undefined {
   let i = 0;
   const n = text.length;
@@ -65,7 +68,8 @@ export function jsonErrorOffset(text: string): number | undefined {
       if (end < 0) return -end;
       i = end;
     } else if (c === '-' || (c >= '0' && c <= '9')) {
-      const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(text);
       if (!m) return i;
       i += m[0].length;
     } else {

@@ -1,4 +1,4 @@
-/** What one walk over a value finds: the first verdict that stops it, else whether JSON writes it otherwise than it stands. */
+/** What one walk over a value finds: nesting past the bound first, then a value JSON has no form for, then whether JSON writes it otherwise than it stands. */
 export enum Scan {
   Plain = 0,
   /** An object or array past the level limit. */
@@ -21,16 +21,17 @@ export function scanValue(root: unknown, limit: number): Scan {
   while (values.length > 0) {
     const v = values.pop() as object;
     const level = levels.pop() as number;
+    // Depth first of all verdicts: the nesting bound holds whatever else the value holds.
     if (level > limit) return Scan.Deep;
+    // What it writes is its toJSON's answer, not its members (an array's too): its JSON form is judged instead.
+    if (writesItself(v)) {
+      if (verdict === Scan.Plain) verdict = Scan.Rewritten;
+      continue;
+    }
     const array = Array.isArray(v);
     if (!array) {
-      // What it writes is its toJSON's answer, not its members: the JSON form is judged instead.
-      if (writesItself(v)) {
-        verdict = Scan.Rewritten;
-        continue;
-      }
       const proto = Object.getPrototypeOf(v);
-      if (proto !== Object.prototype && proto !== null) verdict = Scan.Rewritten;
+      if (proto !== Object.prototype && proto !== null && verdict === Scan.Plain) verdict = Scan.Rewritten;
     }
     const children = array ? v : Object.values(v);
     for (let i = 0; i < children.length; i++) {
@@ -40,8 +41,9 @@ export function scanValue(root: unknown, limit: number): Scan {
       if (t === 'object') {
         values.push(child as object);
         levels.push(level + 1);
-      } else if (t === 'undefined') verdict = Scan.Rewritten;
-      else if (notData(child) !== undefined) return Scan.NotData;
+      } else if (t === 'undefined') {
+        if (verdict === Scan.Plain) verdict = Scan.Rewritten;
+      } else if (notData(child) !== undefined) verdict = Scan.NotData;
     }
   }
   return verdict;

@@ -36,8 +36,12 @@ export class StdioLinesTransport implements Transport {
     private readonly side: 'server' | 'client' = 'server',
   ) {}
 
+  // pipe() forwards no error: a failing input (EIO, a closed descriptor) is told to onerror, as the SDK's transport tells it.
+  private readonly inputFailed = (error: Error): void => this.onerror?.(error);
+
   async start(): Promise<void> {
     if (this.lines) throw new Error('StdioLinesTransport already started');
+    this.input.on('error', this.inputFailed);
     const lines = new LineChunker(this.limit, (line) => this.tooLong(line));
     this.lines = lines;
     lines.on('data', (chunk: Buffer) => this.read(chunk));
@@ -74,6 +78,7 @@ export class StdioLinesTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.input.off('error', this.inputFailed);
     if (this.lines) {
       this.input.unpipe(this.lines);
       this.lines.removeAllListeners('data');

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { DialectError } from '@redouble/dialects';
 import { StdioLinesTransport } from './stdio-lines-transport.js';
 import { STDIO_LINE_LIMIT } from './stdio-serve.js';
 
@@ -21,5 +22,8 @@ export interface StdioTransportOptions {
  * answered (a line that is not JSON) goes to the server's onerror and is skipped.
  */
 export function createStdioTransport(options: StdioTransportOptions = {}): Transport {
-  return new StdioLinesTransport(options.input ?? process.stdin, options.output ?? process.stdout, options.maxLineBytes ?? STDIO_LINE_LIMIT);
+  const limit = options.maxLineBytes ?? STDIO_LINE_LIMIT;
+  // NaN would lift the bound (no length is past it) and 0 would drop every line: refused.
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new DialectError('invalid-option', `createStdioTransport: maxLineBytes must be a positive integer (got ${String(limit)})`);
+  return new StdioLinesTransport(options.input ?? process.stdin, options.output ?? process.stdout, limit);
 }

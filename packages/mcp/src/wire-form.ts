@@ -21,12 +21,18 @@ export function wireForm<T>(value: T, limit = MAX_NESTING): WireForm<T> {
     // The walk stops at the first it picks, so `what` is that one's.
     let what: string | undefined;
     const at = placeOf(value, (v) => (what = notData(v)) !== undefined, '', (v) => !writesItself(v));
-    return { ok: false, reason: `holds ${what} at ${at}, which JSON cannot carry` };
+    return { ok: false, reason: `holds ${what ?? 'a value JSON has no form for'} at ${at || '/'}, which JSON cannot carry` };
   }
+  // What a toJSON answers is taken as JSON writes it (its NaN is null, as in any JSON.stringify);
+  // only values the handler itself puts in the result are refused where JSON has no form for them.
+  let written: T;
   try {
-    return { ok: true, value: JSON.parse(JSON.stringify(value)) as T };
+    written = JSON.parse(JSON.stringify(value)) as T;
   } catch (error) {
     return { ok: false, reason: `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})` };
   }
+  // A toJSON may answer something nested past the bound: the form that is sent is the one bounded.
+  if (scanValue(written, limit) === Scan.Deep) return { ok: false, reason: `nests deeper than ${limit} levels once written as JSON (at ${placeOf(written, pastLevel(limit))}), more than can be sent` };
+  return { ok: true, value: written };
 }
 

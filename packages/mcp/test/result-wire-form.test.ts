@@ -10,6 +10,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createDialectTools, type DialectTool } from '../src/index.js';
 import { silentLogger } from './helpers.js';
+import { tooDeepAt } from '../src/nesting.js';
 
 const outputSchema = { type: 'object', properties: { when: { type: 'object' }, n: {} }, required: ['when'] };
 
@@ -78,3 +79,26 @@ describe('a handler result JSON writes otherwise', () => {
     }
   });
 });
+
+describe('the scan under the result check (review)', () => {
+  it('finds nesting past the bound beside a value JSON cannot carry, so the depth check still holds', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1100; i++) deep = [deep];
+    expect(tooDeepAt({ a: deep, b: 10n })).toBe('/a/0/0/0/0/0/…');
+  });
+  it('reads an array with its own toJSON as JSON writes it, and bounds what a toJSON answers', async () => {
+    const s = await served({
+      arr: { when: {}, n: Object.assign([10n], { toJSON: () => 1 }) },
+      deep: { when: { toJSON: () => { let d: unknown = 1; for (let i = 0; i < 1100; i++) d = [d]; return d; } } },
+    });
+    try {
+      const arr = await s.call('arr');
+      expect(arr.ok ? arr.r.structuredContent : arr.e.message).toEqual({ when: {}, n: 1 });
+      const deep = await s.call('deep');
+      expect(deep.ok ? undefined : deep.e.message).toContain('nests deeper than 1000 levels once written as JSON');
+    } finally {
+      await s.close();
+    }
+  });
+});
+

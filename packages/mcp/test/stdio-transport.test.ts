@@ -38,4 +38,18 @@ describe('createStdioTransport', () => {
     expect((byId.get(4)?.result as { tools: unknown[] }).tools.length).toBe(demoTools().length);
     await server.close();
   });
+
+  it('tells a failing input to onerror instead of crashing, and refuses a line bound that is no positive integer', async () => {
+    const input = new PassThrough();
+    const transport = createStdioTransport({ input, output: new PassThrough() });
+    const errors: string[] = [];
+    transport.onerror = (e) => errors.push(e.message);
+    await transport.start();
+    input.destroy(new Error('EIO read'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(errors).toEqual(['EIO read']);
+    await transport.close();
+    for (const maxLineBytes of [Number.NaN, 0, -1, 1.5]) expect(() => createStdioTransport({ maxLineBytes })).toThrow(/maxLineBytes must be a positive integer/);
+  });
 });
+

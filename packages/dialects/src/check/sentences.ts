@@ -198,8 +198,7 @@ class Checker {
       for (const k of ['type', 'enum', 'const', 'not']) if (c.has(k)) return `but the canonical schema has "${k}" here, so not every value is accepted`;
       // Any other rule that constrains what passes (a bound, a format, an allOf) makes it false too.
       for (const k of RULE_KEYWORDS) {
-        if (k === 'default' || k === '$ref' || k === '$dynamicRef' || !c.has(k)) continue;
-        if (c.shownValues(k).some((v) => ruleConstrains(k, v))) return `but the canonical schema has "${k}" here, so not every value is accepted`;
+        if (c.has(k) && c.shownValues(k).some((v) => ruleConstrains(k, v))) return `but the canonical schema has "${k}" here, so not every value is accepted`;
       }
       if (c.isFalse) return 'but the canonical schema accepts nothing here';
       return undefined;

@@ -28,17 +28,23 @@ export function constrainsNothing(keyword: string, value: unknown): boolean {
 
 
 /**
- * Whether some keyword of the schema constrains what it accepts (a rule keyword other than
- * `default`, with a value that constrains something): "Any JSON value is accepted." is then false.
+ * Whether some keyword of the schema constrains what it accepts (ruleConstrains): "Any JSON value
+ * is accepted." is then false. The one answer convert and the sentence checker give.
  */
 export function constrainsValues(node: JsonObject): boolean {
-  for (const k in node) if (RULE_KEYWORDS.has(k) && k !== 'default' && ruleConstrains(k, node[k])) return true;
+  for (const k in node) if (RULE_KEYWORDS.has(k) && ruleConstrains(k, node[k])) return true;
   return false;
 }
 
+/**
+ * Rule keywords that do not decide what this node accepts: `default` (said, not applied), the
+ * content keywords (annotations in 2020-12), and a reference (its target is read in its place).
+ */
+const NOT_DECIDING: ReadonlySet<string> = new Set(['default', 'contentEncoding', 'contentMediaType', 'contentSchema', '$ref', '$dynamicRef']);
+
 /** Whether a rule keyword's value constrains what passes: not a no-op, nor branches that each (allOf) or one of which (anyOf) accepts every value. */
 export function ruleConstrains(keyword: string, value: unknown): boolean {
-  if (constrainsNothing(keyword, value) || isNoOp(keyword, value)) return false;
+  if (NOT_DECIDING.has(keyword) || constrainsNothing(keyword, value) || isNoOp(keyword, value)) return false;
   if (keyword === 'allOf' && Array.isArray(value)) return !value.every(acceptsEveryValue);
   if (keyword === 'anyOf' && Array.isArray(value)) return !value.some(acceptsEveryValue);
   return true;
@@ -139,7 +145,7 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
 }
 
 
-/** `true`, or a schema of annotations alone: every value passes it. */
+/** `true`, or a schema of annotations alone (`default` aside: a dialect says it as a rule would be): every value passes it. */
 export function acceptsEveryValue(schema: unknown): boolean {
   if (schema === true) return true;
   if (!isPlainObject(schema)) return false;

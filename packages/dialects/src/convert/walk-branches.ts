@@ -114,6 +114,8 @@ function pinnedWithin(parent: unknown, own: unknown): boolean {
   for (const k in own) if (!VALUE_KEYWORDS.has(k)) return false;
   const values = valuesOf(own);
   if (values === undefined || values.length === 0) return false;
+  // Both enum and const on one side: its values are their intersection, which valuesOf does not read.
+  if ((Array.isArray(parent.enum) && hasOwn(parent, 'const')) || (Array.isArray(own.enum) && hasOwn(own, 'const'))) return false;
   const types = typeNames(parent.type);
   const parentValues = valuesOf(parent);
   return values.every((v) => (types === undefined || types.some((t) => typeAdmitsValue(t, v))) && (parentValues === undefined || parentValues.some((p) => jsonEqual(p, v))));

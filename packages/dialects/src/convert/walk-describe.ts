@@ -167,7 +167,10 @@ export function describe(
       if (e.event === 'cycle') report(s, 'rule-lost', 'warning', `the cycle through ${e.vars.name} is broken here and the dialect has no note for it`, pointer(s));
       else if (e.event === 'false-property') report(s, 'rule-lost', 'warning', `property ${JSON.stringify(e.vars.name)} accepts nothing; it is left out and the dialect has no note for it`, pointer(s));
       else if (e.event === 'null-only') report(s, 'rule-lost', 'warning', 'only null is accepted here, but the spelling also admits other values and the dialect has no note to say so', pointer(s));
-      else if (e.event === 'evaluated-where') report(s, 'rule-lost', 'warning', `${e.vars.names} ${e.vars.names?.includes(',') ? 'are' : 'is'} declared here from a branch beside unevaluatedProperties, so the spelled schema accepts ${e.vars.names?.includes(',') ? 'them' : 'it'} where that branch does not apply, which the server refuses; the dialect has no note to say so`, pointer(s));
+      else if (e.event === 'evaluated-where') {
+        const one = e.vars.count === '1';
+        report(s, 'rule-lost', 'warning', `${e.vars.quoted} ${one ? 'is' : 'are'} declared here from a branch beside unevaluatedProperties, so the spelled schema accepts ${one ? 'it' : 'them'} where that branch does not apply, which the server refuses; the dialect has no note to say so`, pointer(s));
+      }
       else if (e.event === 'enum-null') report(s, 'rule-lost', 'warning', 'null is taken out of this enum and the dialect has no note for it, so the spelled schema refuses a null the canonical schema accepts', at(s, node, 'enum'));
     }
   }

@@ -143,16 +143,15 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
   for (const name in prev) {
     const mine = prevOrigin?.get(name) ?? [...prevTokens, name];
     const theirs = hasOwn(next, name) ? next[name] : undefined;
-    const theirTokens = [...branchTokens, 'properties', name];
-    // Where one side accepts every value (canMerge let it through), the other's rules stand, with
-    // the words of the side that accepts everything kept ahead of them.
-    if (theirs !== undefined && !acceptsEveryValue(theirs) && acceptsEveryValue(prev[name])) {
-      put(merged, name, withWords(s, prev[name], mine, theirs, theirTokens));
-      recordOrigin(s, merged, name, theirTokens);
+    // Where one side accepts every value (canMerge let it through), the two are one schema: the
+    // other side's rules with both sides' words (walk order: this side's first).
+    if (theirs !== undefined && !jsonEqual(prev[name], theirs) && (acceptsEveryValue(prev[name]) || acceptsEveryValue(theirs))) {
+      const theirTokens = [...branchTokens, 'properties', name];
+      put(merged, name, bothWords(s, prev[name], mine, theirs, theirTokens));
+      recordOrigin(s, merged, name, acceptsEveryValue(theirs) ? mine : theirTokens);
       continue;
     }
-    const kept = theirs !== undefined && acceptsEveryValue(theirs) && !acceptsEveryValue(prev[name]) ? withWords(s, theirs, theirTokens, prev[name], mine) : prev[name];
-    put(merged, name, branchClosed && !hasOwn(next, name) ? false : kept);
+    put(merged, name, branchClosed && !hasOwn(next, name) ? false : prev[name]);
     recordOrigin(s, merged, name, mine);
   }
   for (const name in next) {
@@ -164,20 +163,24 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
 }
 
 /**
- * `rules` with the annotations of `words` (a schema that accepts every value) it lacks, those
- * first; each key keeps the place it came from. `rules` itself when `words` adds nothing.
+ * Two schemas of one property, at least one of which accepts every value, as the one schema their
+ * conjunction is: every keyword of each (the rules come from one side only), the descriptions
+ * joined first side first (law 2: no author's words dropped), each key where it came from.
  */
-function withWords(s: WalkState, words: unknown, wordsTokens: readonly string[], rules: unknown, rulesTokens: readonly string[]): unknown {
-  if (!isPlainObject(words) || !isPlainObject(rules) || Object.keys(words).every((k) => hasOwn(rules, k))) return rules;
+function bothWords(s: WalkState, first: unknown, firstTokens: readonly string[], second: unknown, secondTokens: readonly string[]): unknown {
+  if (!isPlainObject(first)) return second === true ? first : second;
+  if (!isPlainObject(second)) return first;
   const out: JsonObject = {};
-  for (const k in words) {
-    if (hasOwn(rules, k)) continue;
-    put(out, k, words[k]);
-    recordOrigin(s, out, k, s.origins?.get(words)?.get(k) ?? [...wordsTokens, k]);
-  }
-  for (const k in rules) {
-    put(out, k, rules[k]);
-    recordOrigin(s, out, k, s.origins?.get(rules)?.get(k) ?? [...rulesTokens, k]);
+  const add = (from: JsonObject, tokens: readonly string[], k: string): void => {
+    put(out, k, from[k]);
+    recordOrigin(s, out, k, s.origins?.get(from)?.get(k) ?? [...tokens, k]);
+  };
+  for (const k in first) add(first, firstTokens, k);
+  for (const k in second) {
+    if (!hasOwn(out, k)) add(second, secondTokens, k);
+    else if (k === 'description' && typeof first.description === 'string' && typeof second.description === 'string' && first.description !== second.description) {
+      put(out, k, `${first.description} ${second.description}`);
+    }
   }
   return out;
 }

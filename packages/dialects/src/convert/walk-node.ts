@@ -60,7 +60,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   if (plan.declaresRequired && branchesBesideUnevaluated(node)) {
     const read = declareEvaluated(s, node);
     node = read.node;
-    if (read.conditional.length > 0) events = [...(events ?? []), { event: 'evaluated-where', vars: { names: read.conditional.join(', ') } }];
+    if (read.conditional.length > 0) events = [...(events ?? []), { event: 'evaluated-where', vars: { names: read.conditional.join(', '), count: String(read.conditional.length), quoted: read.conditional.map((n) => JSON.stringify(n)).join(', ') } }];
   }
   if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
   if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove, plan.unionSharedValues === true);

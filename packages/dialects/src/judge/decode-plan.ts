@@ -229,7 +229,11 @@ class PlanBuilder {
           if (isObj(s['patternProperties'])) {
             for (const p of Object.keys(s['patternProperties'])) {
               // The linear engine null-omission.ts asks too: one answer, and no pattern can stall the plan.
-              if (patternMatches(p, name) !== true) continue;
+              // One it declines may match, so the name is taken as declared (additionalProperties
+              // would not apply to it then) and its value is not decoded under either.
+              const matches = patternMatches(p, name);
+              if (matches === undefined) declared = true;
+              if (matches !== true) continue;
               const l = this.index.child(c, 'patternProperties', p);
               if (l) subs.push(l), (declared = true);
             }

@@ -438,6 +438,25 @@ describe('other node rules', () => {
     expect(codes(convert(shape(['circle', 'square']), loadDialects().get('openai_strict@2026-12-06')).diagnostics)).toContain('union-branches-kept');
   });
 
+  it('merges an allOf property one side leaves open into the other, keeping both sides\' words', () => {
+    const d = loadDialects().get('anthropic_strict');
+    const merged = (parent: unknown, branch: unknown) => (convert({ type: 'object', properties: { a: parent }, allOf: [{ properties: { a: branch } }] }, d).output as { properties: { a: Record<string, unknown> } }).properties.a;
+    expect(merged({ description: 'parent words' }, { type: 'string', description: 'branch words' })).toEqual({ description: 'parent words branch words', type: 'string' });
+    expect(merged({}, { type: 'integer' })).toEqual({ type: 'integer' });
+    expect(merged({ type: 'integer', description: 'P' }, { description: 'B' })).toEqual({ type: 'integer', description: 'P B' });
+    expect(String(merged({ description: 'first words' }, { description: 'second words' }).description)).toMatch(/^first words second words/);
+    expect(String(merged(true, { description: 'branch words' }).description)).toMatch(/^branch words/);
+  });
+
+  it('declares no branch name where the closure beside it may accept null (the judge would keep that null)', () => {
+    const schema = { type: 'object', properties: { kind: { type: 'string' } }, if: { properties: { kind: { const: 'a' } } }, then: { properties: { extra: { type: 'string' } } }, unevaluatedProperties: {} };
+    const r = convert(schema, loadDialects().get('openai_strict@2026-12-06'));
+    expect(Object.keys((r.output as { properties: object }).properties)).toEqual(['kind']);
+    expect(r.diagnostics.some((d) => d.code === 'rule-lost' && d.path === '/unevaluatedProperties')).toBe(true);
+    const closed = convert({ ...schema, unevaluatedProperties: false }, loadDialects().get('openai_strict@2026-12-06'));
+    expect(Object.keys((closed.output as { properties: object }).properties)).toEqual(['kind', 'extra']);
+  });
+
   it('explains unevaluatedProperties read as additionalProperties at the place it stands in the input', () => {
     const schema = { type: 'object', anyOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }], unevaluatedProperties: false };
     for (const id of ['anthropic_strict', 'gemini']) {
