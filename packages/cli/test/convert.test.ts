@@ -272,6 +272,7 @@ describe('a JSON syntax fault is placed at its line and column', () => {
     ['{"a": 1,}', '<stdin>:1:9:'],
     ['{"a": "x', '<stdin>:1:9:'],
     ['{"a": 1} {', '<stdin>:1:10:'],
+    [`{"a": ${'1'.repeat(500)}, "b": tru}`, '<stdin>:1:514:'],
   ])('%j', async (text, where) => {
     const r = await runCli(['convert', '--dialect', 'flat', '-'], { stdin: text });
     expect(r.code).toBe(2);
