@@ -5,7 +5,8 @@ import { usageError } from './errors.js';
 /** The bundled dialects plus every `--dialects-dir`, checked to exist before the engine reads them. */
 export async function openRegistry(dirs: readonly string[]): Promise<DialectRegistry> {
   try {
-    return await openDialects({ dirs: dirs.map((d) => directoryOption('--dialects-dir', d)) });
+    // One folder named twice is one folder: read twice, each of its dialects would be "defined twice".
+    return await openDialects({ dirs: [...new Set(dirs.map((d) => directoryOption('--dialects-dir', d)))] });
   } catch (e) {
     // A --dialects-dir that defines nothing: a usage error, with how to start one.
     if (e instanceof DialectError && e.code === 'no-dialects' && dirs.length > 0) {

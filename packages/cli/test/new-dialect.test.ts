@@ -76,3 +76,18 @@ describe('dialects new NAME for a dialect that exists', () => {
     expect((JSON.parse(c.stdout) as { properties: { since: Record<string, unknown> } }).properties.since.format).toBeUndefined();
   });
 });
+
+describe('rule-file folders, odd but harmless (round 11, low)', () => {
+  it('says an empty rule file is empty, at file:1:1', async () => {
+    const dir = folderWith({ 'x@2026-01.yaml': '# nothing yet\n' });
+    const r = await runCli(['list', '--dialects-dir', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(dir, 'x@2026-01.yaml')}:1:1: the file is empty`);
+  });
+  it('reads a folder named twice once', async () => {
+    const dir = folderWith({ 'acme_inline@2026-11.yaml': USER_DIALECT });
+    const r = await runCli(['list', '--dialects-dir', dir, '--dialects-dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('acme_inline@2026-11');
+  });
+});

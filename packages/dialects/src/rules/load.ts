@@ -122,6 +122,11 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
     }
     // A value that contains itself goes no further: the checks below would walk it forever.
     if (!checkJsonData(raw, [], [], where, fail)) throw refusal(file, problems);
+    // An empty file (or comments only) is a file not yet written, said so rather than in the schema's words.
+    if (raw === null || raw === undefined) {
+      fail('the file is empty: a rule or sentence file is a YAML map of its fields (see docs/rule-format.md, or `dialects new NAME`)', `${file}:1:1`);
+      throw refusal(file, problems);
+    }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) reportIssue(issue, raw, where, fail);
