@@ -12,9 +12,8 @@ export const MAX_NESTING = 1000;
 /**
  * The JSON pointer (from `base`) of the first object or array nested deeper than `limit` levels
  * inside `value` (the value itself is level 1), or undefined. Iterative, so no depth runs it out
- * of stack, and linear in the size of the value. For JSON data (what a transport parsed); a value
- * JSON cannot carry stops the scan where it stands (wire-form.ts says so of a handler's result). Segments past the sixth are shown as "/…": the
- * whole pointer would be `limit` segments long.
+ * of stack, and linear in the size of the value (scan-value.ts, whose first verdict is the depth).
+ * Segments past the sixth are shown as "/…": the whole pointer would be `limit` segments long.
  */
 export function tooDeepAt(value: unknown, base = '', limit = MAX_NESTING): string | undefined {
   return scanValue(value, limit) === Scan.Deep ? placeOf(value, pastLevel(limit), base) : undefined;

@@ -1,4 +1,4 @@
-import { MAX_NESTING, pastLevel, placeOf } from './nesting.js';
+import { MAX_NESTING, pastLevel, placeOf, tooDeepAt } from './nesting.js';
 import { notData, Scan, scanValue, writesItself } from './scan-value.js';
 
 /** A handler's result as a transport writes it, or why it cannot be written (`reason` has no subject: "nests deeper than ..."). */
@@ -32,7 +32,8 @@ export function wireForm<T>(value: T, limit = MAX_NESTING): WireForm<T> {
     return { ok: false, reason: `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})` };
   }
   // A toJSON may answer something nested past the bound: the form that is sent is the one bounded.
-  if (scanValue(written, limit) === Scan.Deep) return { ok: false, reason: `nests deeper than ${limit} levels once written as JSON (at ${placeOf(written, pastLevel(limit))}), more than can be sent` };
+  const deep = tooDeepAt(written, '', limit);
+  if (deep !== undefined) return { ok: false, reason: `nests deeper than ${limit} levels once written as JSON (at ${deep}), more than can be sent` };
   return { ok: true, value: written };
 }
 

@@ -125,8 +125,10 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     io.stderr.write(`dialects lint: ${e.message}\n`);
     return 2;
   }
-  // A file named .json is JSON: read as YAML after JSON refuses it, a typo (`tru`) became a string.
-  if (label.toLowerCase().endsWith('.json')) {
+  const source = readLintSource(text);
+  // A file named .json is JSON: read as YAML after JSON refused it, a typo (`tru`) became a string.
+  // Parsed again only then, for JSON's own fault and its place.
+  if (label.toLowerCase().endsWith('.json') && !(source.ok && source.json)) {
     try {
       JSON.parse(text);
     } catch (e) {
@@ -135,7 +137,6 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
       return 2;
     }
   }
-  const source = readLintSource(text);
   if (!source.ok) {
     // Where it is known, at FILE:LINE:COL, as convert and explain say it.
     const where = source.at ? `${label}:${source.at.line}:${source.at.col}` : label;

@@ -12,7 +12,7 @@ import { hasOwn, isPlainObject, jsonEqual, put, type JsonObject } from './data.j
 import { typeAdmitsValue, valuesOf } from './any-value.js';
 import { typeNames } from '../type-names.js';
 import { canMerge } from './node-rules.js';
-import { mergeBranch } from './walk-merge.js';
+import { bothWords, mergeBranch } from './walk-merge.js';
 import type { WalkState } from './walk-state.js';
 import { pointer, recordOrigin, report, tokensOf } from './walk-paths.js';
 
@@ -121,20 +121,17 @@ function pinnedWithin(parent: unknown, own: unknown): boolean {
   return values.every((v) => (types === undefined || types.some((t) => typeAdmitsValue(t, v))) && (parentValues === undefined || parentValues.some((p) => jsonEqual(p, v))));
 }
 
-/** The branch's schema with the parent's description ahead of its own (each keeps its origin). */
+/**
+ * The branch's schema with the parent's description ahead of its own (each key keeps its origin;
+ * the joined description points where the branch's stands, or the parent's when it has none).
+ */
 function withParentWords(s: WalkState, parent: JsonObject, own: JsonObject, parentTokens: readonly string[], ownTokens: readonly string[]): JsonObject {
   const words = parent.description;
   if (typeof words !== 'string' || words === '' || own.description === words) return own;
-  const out: JsonObject = {};
-  const mine = typeof own.description === 'string' && own.description !== '' ? own.description : undefined;
-  put(out, 'description', mine === undefined ? words : `${words} ${mine}`);
-  recordOrigin(s, out, 'description', mine === undefined ? [...parentTokens, 'description'] : [...ownTokens, 'description']);
-  for (const k in own) {
-    if (k === 'description') continue;
-    put(out, k, own[k]);
-    recordOrigin(s, out, k, s.origins?.get(own)?.get(k) ?? [...ownTokens, k]);
-  }
-  return out;
+  const mine = typeof own.description === 'string' && own.description !== '';
+  const first: JsonObject = { description: words };
+  recordOrigin(s, first, 'description', mine ? [...ownTokens, 'description'] : [...parentTokens, 'description']);
+  return bothWords(s, first, parentTokens, own, ownTokens) as JsonObject;
 }
 
 function kept(s: WalkState, node: JsonObject, why: string): JsonObject {

@@ -167,7 +167,7 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
  * conjunction is: every keyword of each (the rules come from one side only), the descriptions
  * joined first side first (law 2: no author's words dropped), each key where it came from.
  */
-function bothWords(s: WalkState, first: unknown, firstTokens: readonly string[], second: unknown, secondTokens: readonly string[]): unknown {
+export function bothWords(s: WalkState, first: unknown, firstTokens: readonly string[], second: unknown, secondTokens: readonly string[]): unknown {
   if (!isPlainObject(first)) return second === true ? first : second;
   if (!isPlainObject(second)) return first;
   const out: JsonObject = {};
@@ -179,7 +179,8 @@ function bothWords(s: WalkState, first: unknown, firstTokens: readonly string[],
   for (const k in second) {
     if (!hasOwn(out, k)) add(second, secondTokens, k);
     else if (k === 'description' && typeof first.description === 'string' && typeof second.description === 'string' && first.description !== second.description) {
-      put(out, k, `${first.description} ${second.description}`);
+      // An empty side adds no words (and no stray space).
+      put(out, k, [first.description, second.description].filter((d) => d !== '').join(' '));
     }
   }
   return out;

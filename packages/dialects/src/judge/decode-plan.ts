@@ -64,10 +64,8 @@ export interface PlanNode {
 interface Coverage {
   /** Property names the subtree evaluates on every passing validation. */
   names: Set<string>;
-  /** Property names only a branch (anyOf, oneOf, if/then/else, dependentSchemas) may evaluate. */
-  branchNames: Set<string>;
-  /** Each branch's subschema for such a name (its `properties` entry), in the order met. */
-  branchSchemas: Map<string, unknown[]>;
+  /** Property names only a branch (anyOf, oneOf, if/then/else, dependentSchemas) may evaluate, each with its branches' subschemas for it (in the order met). */
+  branchNames: Map<string, unknown[]>;
   /** The longest `prefixItems` anywhere in the subtree. */
   prefix: number;
   /** The covered set depends on the value, or is everything: not followed. */
@@ -121,7 +119,7 @@ class PlanBuilder {
    * covered set unknowable from the schema alone.
    */
   private coverage(loc: Loc, kind: 'properties' | 'items'): Coverage {
-    const cover: Coverage = { names: new Set(), branchNames: new Set(), branchSchemas: new Map(), prefix: 0, unknown: false };
+    const cover: Coverage = { names: new Set(), branchNames: new Map(), prefix: 0, unknown: false };
     const seen = new Set<string>();
     const visit = (l: Loc, inBranch: boolean, top: boolean): void => {
       if (seen.has(l.pointer)) return;
@@ -141,11 +139,13 @@ class PlanBuilder {
         const props = s['properties'];
         if (isObj(props)) {
           for (const k of Object.keys(props)) {
-            (inBranch ? cover.branchNames : cover.names).add(k);
-            if (!inBranch) continue;
-            const list = cover.branchSchemas.get(k);
+            if (!inBranch) {
+              cover.names.add(k);
+              continue;
+            }
+            const list = cover.branchNames.get(k);
             if (list) list.push(props[k]);
-            else cover.branchSchemas.set(k, [props[k]]);
+            else cover.branchNames.set(k, [props[k]]);
           }
         }
       } else {
@@ -212,7 +212,7 @@ class PlanBuilder {
     const unevaluated = this.unevaluated(all, 'properties');
     // A key only a branch names may or may not be evaluated: it gets its own slot, so it is never
     // read as one of the keys `unevaluatedProperties` covers.
-    for (const u of unevaluated) for (const k of u.cover.branchNames) names.add(k);
+    for (const u of unevaluated) for (const k of u.cover.branchNames.keys()) names.add(k);
     if (names.size) {
       node.props = new Map();
       const schemas = all.map((c) => c.schema);
@@ -399,7 +399,7 @@ function branchNullIsOmission(schemas: readonly unknown[], unevaluated: readonly
   let covered = false;
   for (const u of unevaluated) {
     if (u.cover.names.has(name)) return false;
-    const branchSchemas = u.cover.branchSchemas.get(name);
+    const branchSchemas = u.cover.branchNames.get(name);
     if (branchSchemas === undefined) continue;
     if (!refusesNull(u.loc.schema) || !branchSchemas.every(refusesNull)) return false;
     covered = true;

@@ -11,7 +11,8 @@ import type { Locate } from './format/source-location.js';
 import { LINT_MAX_DEPTH } from './measure.js';
 
 /** A reading that failed says why, and where when it can (1-based line and column). */
-export type SourceReading = { ok: true; value: unknown; locate: Locate } | { ok: false; message: string; at?: { line: number; col: number } };
+/** `json`: the text was JSON (else YAML read it). */
+export type SourceReading = { ok: true; value: unknown; locate: Locate; json: boolean } | { ok: false; message: string; at?: { line: number; col: number } };
 
 const keyOf = (key: unknown): unknown => (isScalar(key) ? key.value : key);
 
@@ -37,7 +38,7 @@ export function readLintSource(text: string): SourceReading {
   if (!fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) {
     return { ok: false, message: `YAML input is read up to ${LOCATED_SOURCE_MAX_BYTES} characters, and this is ${text.length}; give it as JSON.` };
   }
-  if (fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) return { ok: true, value, locate: () => undefined };
+  if (fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) return { ok: true, value, locate: () => undefined, json: true };
   const lineCounter = new LineCounter();
   // uniqueKeys off: JSON allows a repeated key (the last wins) and the value comes from JSON.parse.
   const parse = () => parseDocument(text, { lineCounter, uniqueKeys: false, merge: true });
@@ -101,7 +102,7 @@ export function readLintSource(text: string): SourceReading {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  return { ok: true, value, locate };
+  return { ok: true, value, locate, json: fromJson };
 }
 
 /** The deepest bracket nesting of JSON text, strings skipped: one linear scan. */

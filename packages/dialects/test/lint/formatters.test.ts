@@ -28,6 +28,8 @@ describe('readLintSource', () => {
     const json = readLintSource('{\n  "name": "a",\n  "inputSchema": {"type": "array"}\n}');
     expect(json.ok && json.value).toEqual({ name: 'a', inputSchema: { type: 'array' } });
     expect(json.ok && json.locate('/inputSchema/type')).toEqual({ line: 3, column: 27 });
+    // Which reader took it, so a caller that knows the text must be JSON can tell.
+    expect([yaml.json, json.ok && json.json]).toEqual([false, true]);
   });
   it('refuses text that is neither', () => {
     const bad = readLintSource('tools: [unclosed');
