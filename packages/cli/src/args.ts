@@ -42,8 +42,29 @@ function parseStrict(argv: string[], spec: Record<string, OptionSpec>) {
   try {
     return parseArgs({ args: argv, options: spec, allowPositionals: true, strict: true, tokens: true });
   } catch (e) {
-    throw usageError(e instanceof Error ? e.message.replace(/\s*To specify a positional argument.*$/s, '') : String(e));
+    throw usageError(parseFault(e));
   }
+}
+
+/**
+ * node:util's parse errors in the CLI's own words (the ones lint's reader writes too): Node's
+ * texts name its own syntax ('--dialect <value>', "place it at the end after '--'") and change
+ * between Node versions. The option is read from Node's message; a fault not known here keeps it.
+ */
+export function parseFault(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as { code?: unknown } | null)?.code;
+  const option = /'(-[^' ,]+)/.exec(message)?.[1];
+  if (option === undefined) return message;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    // '-h, --help' names the short spelling first; the long one is the option's name.
+    const long = /'(?:-\w, )?(--[^' ]+)/.exec(message)?.[1] ?? option;
+    if (/does not take an argument/.test(message)) return `${long} takes no value`;
+    if (/ambiguous/.test(message)) return `${long} needs a value (one that starts with a dash is given as ${long}=VALUE)`;
+    return `${long} needs a value`;
+  }
+  return message;
 }
 
 /** Each option given on the command line that takes one value (not a flag, not a repeatable one), in order. */

@@ -58,6 +58,23 @@ describe('dialects convert', () => {
     expect(typo.stderr).toContain('--dialet');
   });
 
+  it("words a usage fault in the CLI's own terms, as lint does, not in node:util's", async () => {
+    const input = conformanceInput('sentence-format-date');
+    const cases: [string[], string][] = [
+      [['convert', '--bogus', input], 'unknown option --bogus'],
+      [['convert', input, '--dialect'], '--dialect needs a value'],
+      [['convert', '--dialect', '--help', input], '--dialect needs a value (one that starts with a dash is given as --dialect=VALUE)'],
+      [['convert', '--help=yes', input], '--help takes no value'],
+      [['lint', '--bogus', input], 'unknown option --bogus'],
+      [['lint', input, '--protocol'], '--protocol needs a value'],
+    ];
+    for (const [argv, words] of cases) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0], argv.join(' ')).toBe(`dialects ${argv[0]}: ${words}`);
+    }
+  });
+
   it('does not wait on a terminal: no FILE with a TTY stdin is a usage error', async () => {
     const r = await runCli(['convert', '--dialect', 'flat'], { isTTY: true });
     expect(r.code).toBe(2);

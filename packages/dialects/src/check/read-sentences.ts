@@ -18,6 +18,8 @@ export interface Claim {
   when: ReadonlyMap<string, string> | undefined;
   /** The note's `words` text, when the sentence is in words: the checker renders it again from the schema. */
   words: string | undefined;
+  /** Keywords the note says hold one value (its `equal`). */
+  equal?: readonly string[];
   /** Other templates that read the same sentence, if any. */
   alternatives?: Claim[];
 }
@@ -29,12 +31,14 @@ interface Template {
   keywords: readonly string[];
   when: ReadonlyMap<string, string> | undefined;
   words: string | undefined;
+  /** Keywords that hold one value, shown by one placeholder ("Exactly {minItems|item|items}."). */
+  equal: readonly string[] | undefined;
   literal: number;
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function compile(text: string, event: string | undefined, keywords: readonly string[], when: ReadonlyMap<string, string> | undefined, words?: string): Template {
+function compile(text: string, event: string | undefined, keywords: readonly string[], when: ReadonlyMap<string, string> | undefined, words?: string, equal?: readonly string[]): Template {
   const names: string[] = [];
   let source = '';
   let last = 0;
@@ -53,7 +57,7 @@ function compile(text: string, event: string | undefined, keywords: readonly str
   source += escapeRe(tail);
   literal += tail.length;
   // A sentence ends where the next one starts (a space) or with the description.
-  return { re: new RegExp(`${source}(?=\\s|$)`, 'y'), names, event, keywords, when, words, literal };
+  return { re: new RegExp(`${source}(?=\\s|$)`, 'y'), names, event, keywords, when, words, equal, literal };
 }
 
 export type SentenceReader = readonly Template[];
@@ -62,8 +66,8 @@ export function sentenceReader(plan: Plan): SentenceReader {
   const templates: Template[] = [];
   for (const n of plan.notes) {
     const when = n.when ? new Map(n.when.map(([k, v]) => [k, renderValue(JSON.parse(v))] as const)) : undefined;
-    templates.push(compile(n.text, undefined, n.keywords, when));
-    if (n.words !== undefined && plan.vocabulary !== undefined) templates.push(compile(n.words, undefined, n.keywords, when, n.words));
+    templates.push(compile(n.text, undefined, n.keywords, when, undefined, n.equal));
+    if (n.words !== undefined && plan.vocabulary !== undefined) templates.push(compile(n.words, undefined, n.keywords, when, n.words, n.equal));
   }
   for (const [event, text] of plan.events) templates.push(compile(text, event, [], undefined));
   // The most specific wording first: "Must be at least {minimum}." before "Must be {const}.".
@@ -123,6 +127,16 @@ function readAt(t: Template, text: string, p: number): Claim | undefined {
       raw[name] = parseBack(name, m[i + 1] as string);
     });
     if (t.when) for (const [k, v] of t.when) values[k] = v;
+    // "Exactly 2 items." says minItems and maxItems are both 2: each is checked, not only the one shown.
+    const shown = t.equal?.find((k) => values[k] !== undefined);
+    if (shown !== undefined) {
+      for (const k of t.equal as readonly string[]) {
+        values[k] ??= values[shown] as string;
+        raw[k] ??= raw[shown];
+      }
+    }
   }
-  return { sentence: m[0], event: t.event, keywords: t.keywords, values, raw, when: t.when, words: t.words };
+  const claim: Claim = { sentence: m[0], event: t.event, keywords: t.keywords, values, raw, when: t.when, words: t.words };
+  if (t.equal !== undefined) claim.equal = t.equal;
+  return claim;
 }

@@ -175,6 +175,8 @@ class Checker {
     const around = (name: string): unknown => (c !== undefined ? c.shownValues(name)[0] : node[name]);
     for (const combo of combinations(lists)) {
       const get = (name: string): unknown => combo[claim.keywords.indexOf(name)];
+      // A note for equal values ("Exactly 2 items.") is written only from values that are equal.
+      if (claim.equal !== undefined && new Set(claim.equal.map((k) => JSON.stringify(get(k)))).size > 1) continue;
       const said = renderWords(claim.words, get, vocabulary, around);
       if (said?.includes(claim.sentence)) {
         const values: Record<string, string> = {};

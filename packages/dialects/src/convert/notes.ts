@@ -89,6 +89,11 @@ export function notesFor(
         }
       }
     }
+    const equal = note.equal;
+    if (applies && equal !== undefined) {
+      const first = safeStringify(remaining.get(equal[0] as string));
+      for (let i = 1; i < equal.length && applies; i++) applies = safeStringify(remaining.get(equal[i] as string)) === first;
+    }
     if (!applies) continue;
     const get = (name: string): unknown => remaining.get(name);
     // In words where the vocabulary has them for these subschemas; else the note's own text.

@@ -24,6 +24,7 @@ export const RULE = {
   toolSchemaValid: 'json-schema.tool-schema.valid',
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
   requiredRefused: 'json-schema.tool-schema.required-refused',
+  emptyRange: 'json-schema.tool-schema.empty-range',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -52,6 +53,13 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     severities: ['warning'],
     applies: 'all revisions',
     summary: 'No property is required and refused at once (a false property schema, or additionalProperties: false for an undeclared name): such a schema accepts no object.',
+  },
+  {
+    id: RULE.emptyRange,
+    level: 'should',
+    severities: ['warning'],
+    applies: 'all revisions',
+    summary: 'No lower bound above its upper bound (minimum/maximum and their exclusive forms, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains): no value of that type would be accepted.',
   },
   {
     id: RULE.inputSchemaPresent,

@@ -210,6 +210,11 @@ export const NoteSchema = z
     keywords: keywordList.optional(),
     event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null', 'null-only', 'evaluated-where']).optional(),
     when: z.record(keyword, z.unknown()).optional(),
+    /**
+     * The note applies only where these of its keywords hold the same value: `equal: [minItems,
+     * maxItems]` both 2 read "Exactly 2 items." rather than "Between 2 and 2 items.".
+     */
+    equal: keywordList.optional(),
     text: z.string().min(1),
     /**
      * The same sentence in words: `{keyword:form}` renders the dropped subschema with the sentence
@@ -224,6 +229,12 @@ export const NoteSchema = z
     }
     if (note.words !== undefined && note.keywords === undefined) {
       ctx.addIssue({ code: 'custom', path: ['words'], message: 'words goes with a keyword note, not an event' });
+    }
+    if (note.equal !== undefined) {
+      if (note.equal.length < 2) ctx.addIssue({ code: 'custom', path: ['equal'], message: 'equal compares the values of two or more keywords' });
+      for (const k of note.equal) {
+        if (!(note.keywords ?? []).includes(k)) ctx.addIssue({ code: 'custom', path: ['equal'], message: `equal names ${k}, which is not one of this note's keywords` });
+      }
     }
     // A keyword note is filled from its keywords' values: any other name would reach a description as written.
     if (note.keywords !== undefined) {

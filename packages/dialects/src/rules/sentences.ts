@@ -18,7 +18,7 @@ export function noteKey(n: Note): string {
   if (n.event !== undefined) return `event:${n.event}`;
   const keywords = [...(n.keywords ?? [])].sort().join(',');
   const when = n.when === undefined ? '' : JSON.stringify(Object.keys(n.when).sort().map((k) => [k, (n.when as Record<string, unknown>)[k]]));
-  return `${keywords}|${when}`;
+  return `${keywords}|${when}${n.equal === undefined ? '' : `|equal:${[...n.equal].sort().join(',')}`}`;
 }
 
 /** `own` over `inherited`: same key replaces in place; a new note goes before every inherited one. */

@@ -1,0 +1,43 @@
+// json-schema.tool-schema.empty-range: a lower bound above its upper bound, so no value of that
+// type is accepted; the judge agrees by refusing such a value.
+import { describe, expect, it } from 'vitest';
+import { createJudge, lintTools } from '../../src/index.js';
+
+const CODE = 'json-schema.tool-schema.empty-range';
+const tool = (inputSchema: unknown) => ({ name: 't', inputSchema });
+const found = (input: unknown) => lintTools(input).diagnostics.filter((d) => d.code === CODE).map((d) => [d.path, d.message]);
+
+describe(CODE, () => {
+  it('warns at the lower bound of each count pair that leaves nothing, and the judge refuses every value of that type', () => {
+    const input = tool({
+      type: 'object',
+      properties: {
+        tags: { type: 'array', minItems: 5, maxItems: 2 },
+        code: { type: 'string', minLength: 4, maxLength: 3 },
+        map: { type: 'object', minProperties: 2, maxProperties: 1 },
+        hits: { type: 'array', contains: { type: 'string' }, minContains: 3, maxContains: 1 },
+      },
+    });
+    expect(found(input)).toEqual([
+      ['/inputSchema/properties/tags/minItems', 'minItems 5 is above maxItems 2, so no array is accepted here.'],
+      ['/inputSchema/properties/code/minLength', 'minLength 4 is above maxLength 3, so no string is accepted here.'],
+      ['/inputSchema/properties/map/minProperties', 'minProperties 2 is above maxProperties 1, so no object is accepted here.'],
+      ['/inputSchema/properties/hits/minContains', 'minContains 3 is above maxContains 1, so no array that has contains is accepted here.'],
+    ]);
+    const judge = createJudge(input);
+    for (const args of [{ tags: [1, 2, 3] }, { tags: [1] }, { code: 'abc' }, { code: 'abcd' }, { map: { a: 1 } }, { hits: ['a'] }]) {
+      expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(false);
+    }
+  });
+
+  it('reads the exclusive bounds: equal is empty only where either is exclusive', () => {
+    const at = (s: object) => found(tool({ type: 'object', properties: { n: { type: 'number', ...s } } }));
+    expect(at({ minimum: 10, maximum: 5 })).toEqual([['/inputSchema/properties/n/minimum', 'minimum 10 is above maximum 5, so no number is accepted here.']]);
+    expect(at({ exclusiveMinimum: 5, maximum: 5 })).toEqual([['/inputSchema/properties/n/exclusiveMinimum', 'exclusiveMinimum 5 meets maximum 5, so no number is accepted here.']]);
+    expect(at({ minimum: 5, exclusiveMaximum: 5 })).toEqual([['/inputSchema/properties/n/minimum', 'minimum 5 meets exclusiveMaximum 5, so no number is accepted here.']]);
+    // One value is a range: minimum 5 and maximum 5 accept 5.
+    expect(at({ minimum: 5, maximum: 5 })).toEqual([]);
+    expect(createJudge(tool({ type: 'object', properties: { n: { type: 'number', minimum: 5, maximum: 5 } } })).checkArguments({ n: 5 }, { decodeNulls: false }).ok).toBe(true);
+    expect(at({ minimum: 1, maximum: 5, minLength: 1, maxLength: 1 })).toEqual([]);
+  });
+});
