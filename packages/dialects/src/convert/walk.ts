@@ -226,6 +226,11 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
     }
     if (keyword === 'properties' && (acceptsNoValue(value[name]) || refToNothing(s, value[name])) && falseUnspellable(s)) {
       (falseNames ??= []).push(name);
+      // The property leaves the spelling, and the author's words about it with it: said, not dropped silently.
+      const words = own(value[name] as object, 'description');
+      if (typeof words === 'string' && words !== '') {
+        report(s, 'description-lost', 'warning', `the property ${JSON.stringify(name)} accepts no value and is left out (this dialect cannot spell false; the object's description says it must not be sent), so the author's description of it is not carried: ${JSON.stringify(words.length > 80 ? `${words.slice(0, 77)}...` : words)}`, pointer(s));
+      }
       if (o) s.tokens = saved;
       else saved.pop();
       continue;

@@ -17,6 +17,10 @@
  *   rule (`{"$id": "other.json", "$ref": "#/$defs/n", "$defs": {...}}`), and the judge refused every
  *   call as "too deep": the `$ref` moves into an `allOf` branch of the same schema, which resolves
  *   it from the same base and means the same.
+ * - Ajv refuses to compile `enum: []` ("enum must have non-empty array"), which both meta-schemas
+ *   allow and which accepts no value: every call to the tool failed as a server fault, though
+ *   lint, convert and registration took the schema. It becomes an `allOf` branch `false`, which
+ *   accepts no value either.
  * All are found in one pass over the subschemas and mended in one copy; a schema with none (nearly
  * all) is compiled as it is, and a 2020-12 schema naming no prototype key and no `$dynamicRef` is
  * not read at all.
@@ -39,16 +43,19 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
   // `$id` stands beside a `$ref` but the root's (which Ajv reads as the document's own).
   let dynamic = false;
   let embedded = false;
+  let emptyEnum = false;
   someEntry(schema, (key, value, depth) => {
     if (key === '$dynamicRef') dynamic = draft === '2020-12';
     else if (key === '$id' && depth > 0 && typeof value === 'string' && !value.startsWith('#')) embedded = true;
-    return (dynamic || draft !== '2020-12') && embedded;
+    else if (key === 'enum' && Array.isArray(value) && value.length === 0) emptyEnum = true;
+    return (dynamic || draft !== '2020-12') && embedded && emptyEnum;
   });
-  if (!refSiblings && !namesPrototypeKeys && !dynamic && !embedded) return undefined;
+  if (!refSiblings && !namesPrototypeKeys && !dynamic && !embedded && !emptyEnum) return undefined;
   const siblings: [string, string][] = [];
   const protos: string[] = [];
   const dynamicRefs: [string, string][] = [];
   const idRefs: string[] = [];
+  const emptyEnums: string[] = [];
   const index = new ResourceIndex(schema, draft);
   for (const loc of index.locations()) {
     const node = loc.schema;
@@ -56,6 +63,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     // (an `$id` too, below the root: Ajv would read the reference from it)
     if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key) || (key === '$id' && loc.pointer !== '')) siblings.push([loc.pointer, key]);
     if (embedded && loc.pointer !== '' && typeof node.$ref === 'string' && typeof node.$id === 'string' && !node.$id.startsWith('#')) idRefs.push(loc.pointer);
+    if (emptyEnum && Array.isArray(node.enum) && node.enum.length === 0) emptyEnums.push(loc.pointer);
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
     if (dynamic && typeof node.$dynamicRef === 'string') {
       const target = index.resolve(node.$dynamicRef, loc);
@@ -66,7 +74,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     }
   }
   if (!index.dynamicRefsReadAsRefs) dynamicRefs.length = 0;
-  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0) return undefined;
+  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0 && emptyEnums.length === 0) return undefined;
   const copy = structuredClone(schema);
   for (const [pointer, ref] of dynamicRefs) {
     const holder = getAt(copy, pointer);
@@ -80,6 +88,14 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     // A holder inside a sibling already taken out is gone with it.
     const holder = getAt(copy, pointer);
     if (isNode(holder)) delete holder[key];
+  }
+  for (const pointer of emptyEnums) {
+    const holder = getAt(copy, pointer);
+    // A $ref sibling taken out above went with its holder's other keywords.
+    if (!isNode(holder) || !Array.isArray(holder.enum)) continue;
+    delete holder.enum;
+    // `false` is worded "is not accepted" (rule-words.ts), as a false property schema is.
+    holder.allOf = [...(Array.isArray(holder.allOf) ? holder.allOf : []), false];
   }
   for (const pointer of idRefs) {
     // After the draft-07 siblings are taken out: the $ref is still the one to apply.
