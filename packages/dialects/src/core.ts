@@ -17,3 +17,4 @@ export { convert, explain, inputShape } from './convert/convert.js';
 export type { ConvertOptions, ConvertResult, InputShape } from './convert/convert.js';
 export type { Explanation } from './convert/walk.js';
 export { checkSentences } from './check/sentences.js';
+export { constrainsNoValueHere } from './convert/keywords.js';

@@ -12,6 +12,19 @@ export function typeNames(type: unknown): readonly string[] | undefined {
   return type as string[];
 }
 
+/**
+ * The types both lists admit, an integer being a number ("number" and ["integer", "string"] meet
+ * in "integer"), in the first list's order; empty when they meet in nothing.
+ */
+export function commonTypes(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of a) {
+    const met = b.includes(t) ? t : t === 'number' && b.includes('integer') ? 'integer' : t === 'integer' && b.includes('number') ? 'integer' : undefined;
+    if (met !== undefined && !out.includes(met)) out.push(met);
+  }
+  return out;
+}
+
 /** The types a schema object's `type` admits, with null added by `nullable: true`; undefined when it names none. */
 export function admittedTypes(node: Record<string, unknown>): readonly string[] | undefined {
   const names = typeNames(node.type);

@@ -5,7 +5,7 @@
  * shows here rather than being explained away. `INVARIANTS` is the one list the runner applies: a
  * further check (the sentence-contradiction checker) joins by adding an entry.
  */
-import { checkSentences, getAt, type ConvertResult, type Dialect, type Rule } from '@redouble/dialects/core';
+import { checkSentences, constrainsNoValueHere, getAt, type ConvertResult, type Dialect, type Rule } from '@redouble/dialects/core';
 import { eachSchemaNode, propertyChainNodes, schemasIn } from './output-walk.js';
 
 export interface InvariantContext {
@@ -301,6 +301,8 @@ const droppedRuleTold: InvariantCheck = {
         const text = typeof out.description === 'string' ? out.description : '';
         for (const [keyword, constrains] of Object.entries(ASSERTIONS)) {
           if (!Object.hasOwn(node, keyword) || !constrains(node[keyword]) || stillSpelled(out, keyword, renames) || spelledOut(node, out, keyword, node[keyword], valueNotes)) continue;
+          // A keyword for values of another type than the node's (format: email beside an integer) constrains nothing here.
+          if (constrainsNoValueHere(node, keyword)) continue;
           // A keyword read as another (const as enum) is told by that one's note too.
           const names = [keyword, renames.get(keyword)];
           const told = notes.some((n) => names.some((k) => k !== undefined && n.keywords?.includes(k)) && fixedWords(n.text).every((w) => text.includes(w)));

@@ -19,7 +19,7 @@ import { renderWords } from '../convert/words.js';
 import type { Vocabulary } from '../rules/schema.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
 import { escapeToken } from '../json-pointer.js';
-import { RULE_KEYWORDS } from '../convert/keywords.js';
+import { constrainsNoneOf, RULE_KEYWORDS } from '../convert/keywords.js';
 import { ruleConstrains } from '../convert/node-rules.js';
 import { admittedTypes } from '../type-names.js';
 import type { Dialect } from '../rules/registry.js';
@@ -240,6 +240,19 @@ class Checker {
       const v = claim.values[k];
       if (v === undefined || !(k in node) || k === 'additionalProperties') continue;
       if (renderValue(node[k]) !== v) return `but the spelled schema says ${k} ${renderValue(node[k])} here`;
+    }
+    // A rule for values the spelled type has none of ("Must be an email address." beside an integer) is no rule here.
+    const types = admittedTypes(node);
+    if (types !== undefined) {
+      for (const k of claim.keywords) {
+        const v = Object.prototype.hasOwnProperty.call(claim.raw, k) ? claim.raw[k] : claim.when?.get(k);
+        if (v !== undefined && constrainsNoneOf(k, v, types)) return `but ${k} constrains no value of the spelled type ${safeStringify(node.type)}`;
+      }
+    }
+    // "Must be c." beside a spelled enum that does not list c says the opposite of the spelling.
+    const said = claim.values.const;
+    if (claim.keywords.includes('const') && said !== undefined && Array.isArray(node.enum) && !node.enum.some((v) => renderValue(v) === said)) {
+      return `but the spelled enum does not list ${said}`;
     }
     if (claim.keywords.includes('not') && !optionalNull) {
       const typeOfNot = notType(claim.values.not);

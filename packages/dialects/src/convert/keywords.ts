@@ -1,4 +1,5 @@
 /** What each JSON Schema keyword holds, so the walk knows where subschemas are (2020-12 and draft-07). */
+import { admittedTypes } from '../type-names.js';
 
 /** One subschema, an array of subschemas, an object whose values are subschemas. */
 export const Kind = { Sub: 1, Arr: 2, Map: 3 } as const;
@@ -81,4 +82,39 @@ const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
 /** Whether `keyword` constrains values of `type` and of no other type (an integer is a number). */
 export function constrainsOnly(keyword: string, type: string): boolean {
   return TYPE_KEYWORDS[type === 'integer' ? 'number' : type]?.includes(keyword) === true;
+}
+
+/** Formats that check strings only, and the OpenAPI ones that check numbers (as the judge's Ajv formats do). */
+const STRING_FORMATS: ReadonlySet<string> = new Set([
+  'date', 'date-time', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
+  'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
+]);
+const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 'double']);
+
+/**
+ * Whether a keyword with this value constrains no value of the given types (`format: email` or
+ * `minimum` under `type: integer`... `minimum` under `type: string`): every value of those types
+ * passes it, so a sentence for it would state a rule the schema does not have. False for a keyword
+ * that constrains every type, and for an unknown format (its types are not known).
+ */
+export function constrainsNoneOf(keyword: string, value: unknown, types: readonly string[]): boolean {
+  let only: string | undefined;
+  if (keyword === 'format') only = typeof value === 'string' ? (STRING_FORMATS.has(value) ? 'string' : NUMBER_FORMATS.has(value) ? 'number' : undefined) : undefined;
+  else for (const t in TYPE_KEYWORDS) if ((TYPE_KEYWORDS[t] as readonly string[]).includes(keyword)) only = t;
+  if (only === undefined) return false;
+  for (let i = 0; i < types.length; i++) {
+    const t = types[i] as string;
+    if (t === only || (t === 'integer' && only === 'number')) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a keyword of this schema object constrains no value of its types (`format: email`
+ * beside `type: integer`): every value it could meet passes it, so a dialect that drops it writes
+ * no sentence, which would state a rule the schema does not have (round 12). False without a type.
+ */
+export function constrainsNoValueHere(node: Record<string, unknown>, keyword: string): boolean {
+  const types = admittedTypes(node);
+  return types !== undefined && constrainsNoneOf(keyword, node[keyword], types);
 }

@@ -10,6 +10,7 @@ import { isNoOp } from './no-op.js';
 import { DROP, type Policy, type PolicyTable } from './plan.js';
 import { typeOfValue } from './any-value.js';
 import { copyJsonData } from './json-copy.js';
+import { commonTypes, typeNames } from '../type-names.js';
 
 /** A definition name as a URI-fragment JSON pointer token: RFC 6901 escapes, then percent-encoding. */
 export function fragmentToken(name: string): string {
@@ -139,11 +140,22 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
     }
     if (k === 'required' && Array.isArray(target[k]) && Array.isArray(branch[k])) continue;
     if (k === 'additionalProperties' && closures) continue;
+    // Two types that share values are their common types ("number" and "integer": integer).
+    if (k === 'type' && mergedType(target.type, branch.type) !== undefined) continue;
     return false;
   }
   return true;
 }
 
+
+/** The type two merged sides hold together (one name, or a list), or undefined when either is no type or they share no value. */
+export function mergedType(a: unknown, b: unknown): string | string[] | undefined {
+  const x = typeNames(a);
+  const y = typeNames(b);
+  if (x === undefined || y === undefined) return undefined;
+  const common = commonTypes(x, y);
+  return common.length === 0 ? undefined : common.length === 1 ? common[0] : common;
+}
 
 /** `true`, or a schema of annotations alone (`default` aside: a dialect says it as a rule would be): every value passes it. */
 export function acceptsEveryValue(schema: unknown): boolean {

@@ -4,7 +4,7 @@
  * input node (keeping origins for pointers) before any keyword policy sees it.
  */
 import { hasOwn, isPlainObject, jsonEqual, notJsonReason, own, put, type JsonObject } from './data.js';
-import { acceptsEveryValue, canMerge } from './node-rules.js';
+import { acceptsEveryValue, canMerge, mergedType } from './node-rules.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
@@ -36,7 +36,7 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
       (b.allOf as unknown[]).forEach((inner, j) => take(inner, [...at, 'allOf', String(j)], depth + 1));
       return;
     }
-    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) return mergeBranch(s, result, b, at);
+    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) return mergeBranch(s, result, b, at, true);
     // A branch that is only a reference (its own refOutOfAllOf took the first) merges as its target, when it can.
     const target = isPlainObject(b) && refBranch(b) ? mergeableTarget(s, node, b, at) : undefined;
     if (target !== undefined && canMerge(result, target.node as JsonObject)) return mergeBranch(s, result, target.node as JsonObject, target.tokens);
@@ -108,9 +108,11 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
  * Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer.
  * A side closed by `additionalProperties: false` refuses what only the other side declares: that
  * name is merged as `false` (the walk spells a refused property the dialect's way), and the
- * merged object is closed.
+ * merged object is closed. With `joinWords`, a branch's own description follows the target's
+ * (law 2: an author's words in a branch are not dropped); a reference's target merged in brings
+ * the definition's words, which the place that uses it replaces, as a `$ref` beside a description does.
  */
-export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[]): void {
+export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], joinWords = false): void {
   const targetClosed = target.additionalProperties === false;
   const branchClosed = branch.additionalProperties === false;
   for (const k in branch) {
@@ -127,6 +129,12 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
     } else if (k === 'additionalProperties' && v === false) {
       target[k] = false;
       recordOrigin(s, target, k, [...branchTokens, k]);
+    } else if (k === 'type' && !jsonEqual(target[k], v)) {
+      // canMerge found values both types admit: those are the merged node's type.
+      const merged = mergedType(target[k], v);
+      if (merged !== undefined) target[k] = merged;
+    } else if (joinWords && k === 'description' && typeof v === 'string' && v !== '' && typeof target[k] === 'string' && target[k] !== v) {
+      target[k] = target[k] === '' ? v : `${target[k] as string} ${v}`;
     }
   }
   // A closed branch that declares nothing refuses every property the target declares.
@@ -193,7 +201,9 @@ export function constAsEnum(s: WalkState, node: JsonObject): JsonObject {
   const enumHasIt = Array.isArray(node.enum) && node.enum.some((x) => jsonEqual(x, c));
   for (const k in node) {
     if (k === 'const') {
-      if (hasOwn(node, 'enum') && !enumHasIt) put(out, k, c);
+      // Outside the enum, no value passes (accepts-nothing, reported at the node): "Must be c."
+      // beside the spelled enum would contradict it, so the enum alone is spelled.
+      if (hasOwn(node, 'enum') && !enumHasIt) continue;
       else if (!hasOwn(node, 'enum')) {
         put(out, 'enum', [c]);
         recordOrigin(s, out, 'enum', tokensOf(s, node, 'const'));

@@ -5,7 +5,8 @@
  * Separate because it is the one loop every object node passes through.
  */
 import { hasOwn, isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
-import { Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { constrainsNoneOf, constrainsNoValueHere, Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
+import { admittedTypes } from '../type-names.js';
 import { spellTypes } from './nulls.js';
 import type { Plan, PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
@@ -24,6 +25,7 @@ import { branchesBesideUnevaluated, declareEvaluated, evaluatedBeside } from './
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { noValueReason } from '../no-value.js';
 import { nameSchemas } from '../name-schemas.js';
 import { deriveKeywords } from './walk-derive.js';
 import { finishObjects } from './walk-objects.js';
@@ -31,12 +33,26 @@ import { anyValue, describe } from './walk-describe.js';
 import { excludedTypes, nullCarrierType, withoutExcluded } from './any-value.js';
 import { walk, walkArray, walkMap } from './walk.js';
 
+/**
+ * A union branch under its parent's one type, as a keepWhen test reads it: the branch is spelled
+ * with that type (anyValue, walk-describe.ts), so a condition on the node's type (`nodeTypes`)
+ * reads it too.
+ */
+function withType(node: JsonObject, type: string): JsonObject {
+  const out: JsonObject = { type };
+  for (const k in node) put(out, k, node[k]);
+  return out;
+}
+
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
 export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
   const plan = s.plan;
   const canonical = node;
   const inherited = s.inheritType;
   s.inheritType = undefined;
+  // Said before any rewrite hides it (an allOf merged, a const read as enum): lint says the same.
+  const noValue = noValueReason(canonical);
+  if (noValue !== undefined) report(s, 'accepts-nothing', 'warning', `the canonical schema accepts no value here: ${noValue}; the spelled schema may accept values here, which the server refuses`, pointer(s));
   if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
   if (own(node, 'nullable') === true && hasOwn(node, 'type') && !plan.identity) node = nullableIntoType(s, node);
   if (!plan.identity && hasOwn(node, 'type') && Array.isArray(own(node, 'enum'))) node = valuesWithinType(s, node);
@@ -127,7 +143,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     const entry = table.entries.get(k) ?? table.fallback;
     const policy = entry.policy;
     let outKey = k;
-    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, node))) {
+    if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, inherited === undefined || hasOwn(node, 'type') ? node : withType(node, inherited)))) {
       if (k === 'description' && typeof value === 'string' && value !== '') {
         report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
       }
@@ -137,7 +153,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       // non-number, its call had no feedback when walkObject was first optimized, and reaching it
       // threw that compile away in the first pass of a process (same answer in either order).
       const invalidNumber = entry.numeric && notJsonReason(value) === undefined && typeof value !== 'number';
-      if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k)) {
+      if (!invalidNumber && (plan.notedKeywords.has(k) || RULE_KEYWORDS.has(k)) && !constrainsNothing(k, value) && !outEvaluated(node, k) && !constrainsNoValueHere(node, k)) {
         if ((k === 'unevaluatedItems' || k === 'unevaluatedProperties') && evaluatedBeside(node, k)) {
           // "Further items must match false." beside a contains or an allOf that evaluates items
           // would say something false; what it refuses is told per value, by what those evaluate.
@@ -241,6 +257,12 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   if (plan.closed === 'all' || plan.optional === 'required-nullable') dropped = finishObjects(s, out, node, atRoot, dropped, explainRanges, false, mapDiagnostics, canonical);
   const derive = atRoot ? plan.deriveRoot : plan.deriveBelow;
   if (derive !== undefined) deriveKeywords(out, derive);
+  // A typeless node spelled with a type (an object root, a type derived from properties): a rule
+  // for values of other types ("Must be at least 30." beside type object) meets none the spelling admits.
+  if (dropped !== undefined && !hasOwn(node, 'type') && hasOwn(out, 'type')) {
+    const spelled = admittedTypes(out);
+    if (spelled !== undefined) dropped = dropped.filter(([k, v]) => !constrainsNoneOf(k, v, spelled));
+  }
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
   if (counting !== undefined) s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs', counting);
   if (levels) {

@@ -24,7 +24,7 @@ export const RULE = {
   toolSchemaValid: 'json-schema.tool-schema.valid',
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
   requiredRefused: 'json-schema.tool-schema.required-refused',
-  emptyRange: 'json-schema.tool-schema.empty-range',
+  acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -55,11 +55,11 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     summary: 'No property is required and refused at once (a false property schema, or additionalProperties: false for an undeclared name): such a schema accepts no object.',
   },
   {
-    id: RULE.emptyRange,
+    id: RULE.acceptsNothing,
     level: 'should',
     severities: ['warning'],
     applies: 'all revisions',
-    summary: 'No lower bound above its upper bound (minimum/maximum and their exclusive forms, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains): no value of that type would be accepted.',
+    summary: 'No schema that accepts nothing by accident: a lower bound above its upper bound (minimum/maximum and their exclusive forms, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, or a const outside the enum beside it.',
   },
   {
     id: RULE.inputSchemaPresent,

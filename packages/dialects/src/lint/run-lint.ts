@@ -16,7 +16,7 @@ import { legacySchemaShape } from './rules/legacy-schema-shape.js';
 import { outputSchemaObjectRoot } from './rules/output-schema-object-root.js';
 import { openapiNullable } from './rules/openapi-nullable.js';
 import { requiredRefused } from './rules/required-refused.js';
-import { emptyRange } from './rules/empty-range.js';
+import { acceptsNothing } from './rules/accepts-nothing.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import type { LintOptions, LintResult } from './types.js';
 
@@ -28,7 +28,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.toolSchemaValid, run: toolSchemaValid },
   { id: RULE.openapiNullable, run: openapiNullable },
   { id: RULE.requiredRefused, run: requiredRefused },
-  { id: RULE.emptyRange, run: emptyRange },
+  { id: RULE.acceptsNothing, run: acceptsNothing },
   { id: RULE.legacySchemaShape, run: legacySchemaShape },
   { id: RULE.examplesShape, run: examplesShape },
   { id: RULE.examplesValid, run: examplesValid },

@@ -1,9 +1,9 @@
-// json-schema.tool-schema.empty-range: a lower bound above its upper bound, so no value of that
-// type is accepted; the judge agrees by refusing such a value.
+// json-schema.tool-schema.accepts-nothing: a lower bound above its upper bound, types with no value
+// in common, a const outside its enum; the judge agrees by refusing such values.
 import { describe, expect, it } from 'vitest';
 import { createJudge, lintTools } from '../../src/index.js';
 
-const CODE = 'json-schema.tool-schema.empty-range';
+const CODE = 'json-schema.tool-schema.accepts-nothing';
 const tool = (inputSchema: unknown) => ({ name: 't', inputSchema });
 const found = (input: unknown) => lintTools(input).diagnostics.filter((d) => d.code === CODE).map((d) => [d.path, d.message]);
 
@@ -39,5 +39,24 @@ describe(CODE, () => {
     expect(at({ minimum: 5, maximum: 5 })).toEqual([]);
     expect(createJudge(tool({ type: 'object', properties: { n: { type: 'number', minimum: 5, maximum: 5 } } })).checkArguments({ n: 5 }, { decodeNulls: false }).ok).toBe(true);
     expect(at({ minimum: 1, maximum: 5, minLength: 1, maxLength: 1 })).toEqual([]);
+  });
+
+  it('warns where types of a schema and its allOf branches meet in nothing, or a const is outside its enum', () => {
+    const input = tool({
+      type: 'object',
+      properties: {
+        c: { allOf: [{ type: 'string' }, { type: 'integer' }] },
+        n: { type: 'number', allOf: [{ type: ['integer', 'string'] }] },
+        k: { type: 'string', enum: ['a', 'b'], const: 'c' },
+        ok: { type: ['string', 'null'], allOf: [{ type: 'null' }], enum: [null, 'x'], const: null },
+      },
+    });
+    expect(found(input)).toEqual([
+      ['/inputSchema/properties/c', 'This schema accepts no value: allOf/0\'s type "string" and allOf/1\'s type "integer" have no value in common.'],
+      ['/inputSchema/properties/k', 'This schema accepts no value: its const "c" is not one of its enum values.'],
+    ]);
+    const judge = createJudge(input);
+    for (const args of [{ c: 'x' }, { c: 1 }, { k: 'a' }, { k: 'c' }]) expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(false);
+    for (const args of [{ n: 3 }, { ok: null }]) expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(true);
   });
 });

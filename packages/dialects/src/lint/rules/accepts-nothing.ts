@@ -1,16 +1,19 @@
 /**
- * json-schema.tool-schema.empty-range: a lower bound above its upper bound (`minimum: 10,
+ * json-schema.tool-schema.accepts-nothing: a schema that accepts no value (or none of one type)
+ * though no single keyword says so. Either a lower bound above its upper bound (`minimum: 10,
  * maximum: 5`, `minLength: 4, maxLength: 2`, `minItems`/`maxItems`, `minProperties`/
  * `maxProperties`, `minContains`/`maxContains`), or an exclusive pair that leaves no number
  * (`exclusiveMinimum: 5, exclusiveMaximum: 5`). No value of that type passes, which is almost
  * always a typo; a dialect that carries the bounds in words would tell a model "Between 5 and 2
- * items.". A warning, as for required-refused: the schema means what it says, and the judge
- * refuses each such value with its reason.
+ * items.". Or types that have no value in common, or a const outside the enum beside it
+ * (src/no-value.ts, the answer convert reports as accepts-nothing too). A warning, as for
+ * required-refused: the schema means what it says, and the judge refuses each such value.
  */
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
 import { join } from '../../json-pointer.js';
+import { noValueReason } from '../../no-value.js';
 
 /** Lower and upper count keywords, and the values they count. */
 const COUNTS: readonly (readonly [string, string, string])[] = [
@@ -20,7 +23,7 @@ const COUNTS: readonly (readonly [string, string, string])[] = [
   ['minContains', 'maxContains', 'array that has contains'],
 ];
 
-export const emptyRange: LintRule = (tool, ctx) => {
+export const acceptsNothing: LintRule = (tool, ctx) => {
   for (const schema of [tool.inputSchema, tool.outputSchema]) {
     if (!schema) continue;
     // A schema too deep or cyclic to walk is reported by json-schema.tool-schema.valid.
@@ -30,11 +33,13 @@ export const emptyRange: LintRule = (tool, ctx) => {
         const a = number(low);
         const b = number(high);
         if (a !== undefined && b !== undefined && a > b) {
-          ctx.report(RULE.emptyRange, 'warning', `${low} ${a} is above ${high} ${b}, so no ${what} is accepted here.`, join(at, low));
+          ctx.report(RULE.acceptsNothing, 'warning', `${low} ${a} is above ${high} ${b}, so no ${what} is accepted here.`, join(at, low));
         }
       }
       const empty = emptyNumberRange(number('minimum'), number('exclusiveMinimum'), number('maximum'), number('exclusiveMaximum'));
-      if (empty !== undefined) ctx.report(RULE.emptyRange, 'warning', `${empty[1]}, so no number is accepted here.`, join(at, empty[0]));
+      if (empty !== undefined) ctx.report(RULE.acceptsNothing, 'warning', `${empty[1]}, so no number is accepted here.`, join(at, empty[0]));
+      const why = noValueReason(node);
+      if (why !== undefined) ctx.report(RULE.acceptsNothing, 'warning', `This schema accepts no value: ${why}.`, at);
       return undefined;
     });
   }
