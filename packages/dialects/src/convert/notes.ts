@@ -57,6 +57,8 @@ export function notesFor(
   }
   // The JSON text of a dropped value, computed once however many `when` notes compare it.
   let texts: Map<string, string> | undefined;
+  // Sentences of `last` notes, said after the others.
+  let lastSaid: string[] | undefined;
   let last = -1;
   for (let c = 0; c < candidates.length; c++) {
     const index = candidates[c] as number;
@@ -99,13 +101,15 @@ export function notesFor(
     // In words where the vocabulary has them for these subschemas; else the note's own text.
     const said = note.words !== undefined && vocabulary !== undefined ? renderWords(note.words, get, vocabulary, around) : undefined;
     const sentence = said ? said.join(' ') : fill(note.text, get);
-    sentences.push(sentence);
+    if (note.last) (lastSaid ??= []).push(sentence);
+    else sentences.push(sentence);
     for (let i = 0; i < noteKeys.length; i++) {
       const k = noteKeys[i] as string;
       remaining.delete(k);
       carriedBy?.set(k, sentence);
     }
   }
+  if (lastSaid !== undefined) for (let i = 0; i < lastSaid.length; i++) sentences.push(lastSaid[i] as string);
   const lost: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;

@@ -72,6 +72,8 @@ export interface CompiledNote {
   readonly when?: ReadonlyArray<readonly [string, string]>;
   /** Applies only where these of its keywords hold the same value (JSON text). */
   readonly equal: readonly string[] | undefined;
+  /** Said after the node's other note sentences. */
+  readonly last: boolean;
   readonly text: string;
   /** The sentence in words (words.ts), tried before `text`. */
   readonly words?: string;
@@ -377,7 +379,7 @@ function compileNotes(notes: readonly Note[]): CompiledNote[] {
     const when = n.when ? Object.entries(n.when).map(([k, v]) => [k, JSON.stringify(v)] as const) : undefined;
     // One shape for every note (absent parts undefined): notes of several shapes made the optimized
     // notesFor meet new maps and be compiled again.
-    out.push({ keywords: n.keywords, when, equal: n.equal, text: n.text, words: n.words });
+    out.push({ keywords: n.keywords, when, equal: n.equal, last: n.last === true, text: n.text, words: n.words });
   }
   return out;
 }

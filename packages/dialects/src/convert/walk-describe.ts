@@ -13,6 +13,7 @@ import { at, pointer, report } from './walk-paths.js';
 import { conditionalTypes, excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 import { showRefs } from './refs-shown.js';
 import { refIndex } from './walk-refs.js';
+import { admittedTypes } from '../type-names.js';
 
 const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
 const TYPE_WORDS: Record<string, string> = { string: 'strings', number: 'numbers', boolean: 'booleans', null: 'null', object: 'objects', array: 'arrays' };
@@ -93,6 +94,15 @@ export function anyValue(
 function fillItems(s: WalkState, rule: NonNullable<Plan['anyValue']>, out: JsonObject, node: JsonObject): void {
   if (own(out, 'items') !== undefined || own(out, 'prefixItems') !== undefined) return;
   const values = valuesOf(out) ?? valuesOf(node);
+  // Closed positions (prefixItems with items: false) the dialect could not spell: each item is of
+  // one of their types, so only those the spell lacks are narrowed (the spell is kept whole, as
+  // the frozen versions spell it; the positions' sentence says which type goes where).
+  const positional = values === undefined ? closedPositionTypes(node) : undefined;
+  if (positional !== undefined) {
+    put(out, 'items', placeSpell(s, rule.spell));
+    reportNarrowed(s, rule.spell, undefined, ANY_TYPES.filter((x) => positional.includes(x) || (x === 'number' && positional.includes('integer'))));
+    return;
+  }
   if (values === undefined) {
     put(out, 'items', placeSpell(s, rule.spell));
     reportNarrowed(s, rule.spell, undefined);
@@ -115,6 +125,26 @@ function fillItems(s: WalkState, rule: NonNullable<Plan['anyValue']>, out: JsonO
   put(out, 'items', placeSpell(s, narrowSpell(rule.spell, [...top], undefined)));
   const accepted = spellAdmits(rule.spell, 'array') || spellAdmits(rule.spell, 'object') ? new Set([...top, ...nested]) : top;
   reportNarrowed(s, rule.spell, undefined, ANY_TYPES.filter((x) => accepted.has(x)));
+}
+
+/**
+ * The types an item of a closed tuple may have (`prefixItems` with `items: false`, or draft-07's
+ * `items` list with `additionalItems: false`): those its positions name. Undefined where the
+ * tuple is open or a position names no type (it accepts every type).
+ */
+function closedPositionTypes(node: JsonObject): string[] | undefined {
+  const prefix = own(node, 'prefixItems');
+  const positions = Array.isArray(prefix) ? prefix : Array.isArray(own(node, 'items')) ? (node.items as unknown[]) : undefined;
+  const closed = Array.isArray(prefix) ? own(node, 'items') === false : own(node, 'additionalItems') === false;
+  if (positions === undefined || !closed || positions.length === 0) return undefined;
+  const types = new Set<string>();
+  for (const p of positions) {
+    if (p === false) continue;
+    const named = isPlainObject(p) ? admittedTypes(p) : undefined;
+    if (named === undefined) return undefined;
+    for (const t of named) types.add(t);
+  }
+  return [...types];
 }
 
 /**

@@ -98,6 +98,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   let mapDiagnostics: [number, number][] | undefined;
   let mayCollide = normalize;
   let itemsFalse = false;
+  let itemsFalseKey = 'items';
   let falseNames: string[] | undefined;
   const counting = plan.counting;
   const levels = counting !== undefined && counting.depth;
@@ -213,6 +214,10 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     }
     if (v === SKIP) {
       itemsFalse = true;
+      // `items`, or draft-07's `additionalItems`, as the input spells it.
+      itemsFalseKey = key;
+      // Not kept: spelled as a count below, or told in its sentence; explained there.
+      if (explain && keywordMark >= 0) explain.length = keywordMark;
       continue;
     }
     if (k === 'properties' && s.falseNames !== undefined) {
@@ -222,7 +227,14 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (outKey === '__proto__') put(out, outKey, v);
     else out[outKey] = v;
   }
-  if (itemsFalse) dropped = noMoreItems(out, node, table, dropped);
+  if (itemsFalse) {
+    dropped = noMoreItems(out, node, table, dropped);
+    if (explain && !hasOwn(node, 'maxItems')) {
+      // The count stands for `items: false`: explained at items, as spelled or as its sentence.
+      if (dropped?.some(([k]) => k === 'maxItems')) (inputKeys ??= new Map()).set('maxItems', itemsFalseKey);
+      else explain.push({ path: at(s, node, itemsFalseKey), keyword: itemsFalseKey, outcome: 'renamed', detail: `spelled maxItems ${String(out.maxItems)}` });
+    }
+  }
   if (dropped !== undefined && own(out, 'items') !== undefined && out.items !== false && dropped.some(([k]) => k === 'prefixItems')) {
     // Without its positions, the items schema stands for every item, the first ones included.
     report(s, 'items-narrowed', 'warning', 'prefixItems cannot be spelled in this dialect, so the items schema applies to the leading items too, and the spelled schema refuses leading items that only their positional schema accepts (the server still accepts them)', pointer(s));

@@ -215,6 +215,11 @@ export const NoteSchema = z
      * maxItems]` both 2 read "Exactly 2 items." rather than "Between 2 and 2 items.".
      */
     equal: keywordList.optional(),
+    /**
+     * Its sentence follows the sentences of the node's other notes, whatever their order in the
+     * file: a closure ("No other properties are accepted.") after the pattern sentences it leaves open.
+     */
+    last: z.literal(true).optional(),
     text: z.string().min(1),
     /**
      * The same sentence in words: `{keyword:form}` renders the dropped subschema with the sentence

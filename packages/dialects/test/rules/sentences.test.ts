@@ -190,7 +190,8 @@ describe('the bundled sentence files', () => {
       { keywords: ['contains', 'minContains', 'maxContains'], equal: ['minContains', 'maxContains'], text: 'Exactly {minContains|item|items} must match {contains}.' },
       { keywords: ['contains', 'maxContains'], when: { maxContains: 1 }, text: 'Exactly one item must match {contains}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
-      ...standard.notes,
+      // The closures, in place, said after the node's other note sentences.
+      ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n)),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
       'contains+minContains+maxContains', 'contains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
@@ -216,5 +217,29 @@ describe('the bundled sentence files', () => {
     expect([spelled({ type: 'integer', not: { const: 3 } }), spelled({ type: 'string', not: { type: 'string' } }), spelled({ not: { type: 'boolean' } })]).toEqual(['Must not be 3.', 'Must not be text.', 'Must not match {"type":"boolean"}.']);
     const bad = folder({ 'sentences/bad@2026-01.yaml': 'sentences: bad\nversion: "2026-01"\nsummary: s\nnotes:\n  - event: cycle\n    text: "x"\n    words: "y"\n' });
     expect(() => loadDialects({ dirs: [bad], bundled: false })).toThrow(/words goes with a keyword note/);
+  });
+
+  it('apply an equal note only where its keywords hold one value, say a last note after the others, and refuse an equal naming another keyword', () => {
+    const words = `sentences: counts\nversion: "2026-01"\nsummary: s\nnotes:
+  - keywords: [additionalProperties]
+    when: { additionalProperties: false }
+    last: true
+    text: "Closed."
+  - keywords: [minItems, maxItems]
+    equal: [minItems, maxItems]
+    text: "Exactly {minItems|item|items}."
+  - keywords: [minItems, maxItems]
+    text: "Between {minItems} and {maxItems|item|items}."
+  - keywords: [minProperties]
+    text: "At least {minProperties|property|properties}."
+`;
+    const dir = folder({ 'sentences/counts@2026-01.yaml': words, 'plain@2026-01.yaml': dialect('plain', 'sentences: counts@2026-01\nrules:\n  - id: d\n    source: spec\n    drop: [minItems, maxItems, additionalProperties, minProperties]\n') });
+    const d = loadDialects({ dirs: [dir], bundled: false }).get('plain');
+    const said = (s: object): unknown => (convert(s, d).output as { description?: unknown }).description;
+    expect(said({ type: 'array', minItems: 2, maxItems: 2 })).toBe('Exactly 2 items.');
+    expect(said({ type: 'array', minItems: 1, maxItems: 3 })).toBe('Between 1 and 3 items.');
+    expect(said({ type: 'object', additionalProperties: false, minProperties: 1 })).toBe('At least 1 property. Closed.');
+    const bad = folder({ 'sentences/bad@2026-01.yaml': 'sentences: bad\nversion: "2026-01"\nsummary: s\nnotes:\n  - keywords: [minItems, maxItems]\n    equal: [minItems, minLength]\n    text: "x"\n' });
+    expect(() => loadDialects({ dirs: [bad], bundled: false })).toThrow(/equal names minLength, which is not one of this note's keywords/);
   });
 });
