@@ -6,6 +6,7 @@ export type { Diagnostic, Severity } from './diagnostics.js';
 export { escapeToken, unescapeToken, fragmentToPointer, getAt } from './json-pointer.js';
 export { decodeUtf8 } from './utf8.js';
 export { nameYamlKeys } from './yaml-keys.js';
+export { yamlOffset } from './yaml-offset.js';
 export { yamlValue, YAML_MAX_ALIAS_COUNT } from './yaml-values.js';
 export type { KeyPlace, KeyProblem } from './yaml-keys.js';
 export type { Utf8Reading } from './utf8.js';

@@ -12,14 +12,24 @@ import { RequestError } from './request-error.js';
  * refuses a repeated option too).
  */
 export function forwardUrlDialect<T>(body: T, url: URL | string): T {
+  return withDialect(body, dialectInUrl(url));
+}
+
+/** The dialect `?dialect=` names, or undefined; a URL naming two different ones throws (above). */
+export function dialectInUrl(url: URL | string): string | undefined {
   const parsed = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
   const named = parsed.searchParams.getAll(DIALECT_URL_PARAMETER);
-  if (named.length === 0) return body;
+  if (named.length === 0) return undefined;
   const distinct = [...new Set(named)];
   if (distinct.length > 1) {
     throw new RequestError(INVALID_REQUEST, `Invalid Request: the URL names the dialect ${distinct.length} times (${distinct.map((n) => JSON.stringify(n)).join(', ')}); name it once, as ?${DIALECT_URL_PARAMETER}=NAME.`, { path: `?${DIALECT_URL_PARAMETER}`, named: distinct });
   }
-  const dialect = distinct[0] as string;
+  return distinct[0];
+}
+
+/** The body with `dialect` in the `_meta` slot of each request that names none (unchanged when undefined). */
+export function withDialect<T>(body: T, dialect: string | undefined): T {
+  if (dialect === undefined) return body;
   if (Array.isArray(body)) return body.map((message) => fill(message, dialect)) as T;
   return fill(body, dialect);
 }

@@ -6,7 +6,7 @@ import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
 import { dialectRefusal } from './dialect-selection.js';
 import { RequestError } from './request-error.js';
-import { forwardUrlDialect } from './forward-url-dialect.js';
+import { dialectInUrl, withDialect } from './forward-url-dialect.js';
 import { DIALECT_URL_PARAMETER } from './constants.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
 import { stderrLogger, type Logger } from './logger.js';
@@ -153,16 +153,16 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     }
     const problem = jsonRpcProblem(reading.body);
     if (problem) return sendError(res, 400, -32600, `Invalid Request: ${problem}`, {}, answerableId(reading.body));
-    let body: unknown;
+    let urlDialect: string | undefined;
     try {
-      body = forwardUrlDialect(reading.body, url);
+      urlDialect = dialectInUrl(url);
     } catch (error) {
       // A URL naming two dialects (forward-url-dialect.ts).
       if (!(error instanceof RequestError)) throw error;
       return sendError(res, 400, error.code, error.message, {}, answerableId(reading.body));
     }
-    const urlDialect = url.searchParams.get(DIALECT_URL_PARAMETER);
-    if (urlDialect !== null && options.dialects && isInitialize(reading.body)) {
+    const body = withDialect(reading.body, urlDialect);
+    if (urlDialect !== undefined && options.dialects && isInitialize(reading.body)) {
       const accepted = options.dialects.accepted();
       if (!accepted.includes(urlDialect)) {
         const refusal = dialectRefusal(`Unknown dialect ${JSON.stringify(urlDialect)} in the URL (?${DIALECT_URL_PARAMETER}=)`, urlDialect, accepted);

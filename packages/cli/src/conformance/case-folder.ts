@@ -5,8 +5,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import { decodeUtf8 } from '@redouble/dialects/core';
+import * as Yaml from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { decodeUtf8, yamlOffset } from '@redouble/dialects/core';
 import { jsonFault } from '../input.js';
 
 export interface SentenceCheck {
@@ -125,25 +126,7 @@ function readMeta(path: string, problems: string[]): CaseMeta | undefined {
     const { line, col } = lines.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const where = (segments: readonly (string | number)[], atKey = false): string => {
-    let node: unknown = doc.contents;
-    let offset = 0;
-    for (let i = 0; i < segments.length; i++) {
-      const seg = segments[i];
-      let next: unknown;
-      if (isMap(node)) {
-        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
-        if (pair === undefined) break;
-        next = atKey && i === segments.length - 1 ? pair.key : pair.value;
-      } else if (isSeq(node) && typeof seg === 'number') next = node.items[seg];
-      else break;
-      if (next === undefined || next === null) break;
-      node = next;
-    }
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    if (range !== undefined) offset = range[0];
-    return pos(offset);
-  };
+  const where = (segments: readonly (string | number)[], atKey = false): string => pos(yamlOffset(Yaml, doc, segments, atKey));
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     problems.push(`${pos(e.pos[0])}: not valid YAML (${e.message.split('\n')[0]})`);

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, visit, type Document, type Node as YamlNode } from 'yaml';
+import * as Yaml from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
@@ -13,6 +14,7 @@ import { checkJsonPath, isNodeFilter } from './jsonpath.js';
 import { checkRuleFileKeywords, checkRuleFileRenames, checkSentenceFileKeywords } from './keyword-names.js';
 import { checkSpellings } from './spelling-checks.js';
 import { decodeUtf8 } from '../utf8.js';
+import { yamlOffset } from '../yaml-offset.js';
 
 type PathSegment = string | number;
 
@@ -91,7 +93,7 @@ function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S
     const pos = (lineCounter as LineCounter).linePos(offset);
     return `${file}:${pos.line}:${pos.col}`;
   };
-  const where = (path: readonly PathSegment[], atKey = false): string => at(offsetOf(doc(), path, atKey));
+  const where = (path: readonly PathSegment[], atKey = false): string => at(yamlOffset(Yaml, doc(), path, atKey));
   const problems: Diagnostic[] = [];
   const fail = (message: string, path: string): void => {
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
@@ -293,31 +295,3 @@ function valueAt(raw: unknown, path: readonly PathSegment[]): unknown {
   return node;
 }
 
-/** Offset of the node at `path` (or of its key), falling back to the deepest node that exists. */
-function offsetOf(doc: Document, path: readonly PathSegment[], atKey: boolean): number {
-  let node: unknown = doc.contents;
-  let offset = rangeStart(node) ?? 0;
-  for (let i = 0; i < path.length; i++) {
-    const seg = path[i];
-    const last = i === path.length - 1;
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
-      if (!pair) return offset;
-      if (last && atKey) return rangeStart(pair.key) ?? offset;
-      node = pair.value;
-      offset = rangeStart(node) ?? rangeStart(pair.key) ?? offset;
-    } else if (isSeq(node) && typeof seg === 'number') {
-      node = node.items[seg];
-      if (node === undefined) return offset;
-      offset = rangeStart(node) ?? offset;
-    } else {
-      return offset;
-    }
-  }
-  return offset;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  const range = (node as YamlNode | null | undefined)?.range;
-  return Array.isArray(range) ? range[0] : undefined;
-}
