@@ -11,7 +11,7 @@
  * the corpus, JSON-Schema-Test-Suite and generated schemas, and by `dialects test`.
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { inputShape } from '../convert/convert.js';
+import { checkDialect, inputShape } from '../convert/convert.js';
 import { isPlainObject, safeStringify, type JsonObject } from '../convert/data.js';
 import { renderValue } from '../convert/placeholders.js';
 import { planFor } from '../convert/plan.js';
@@ -29,6 +29,7 @@ import { readSentences, sentenceReader, type Claim } from './read-sentences.js';
 export const SENTENCE_CONTRADICTION = 'sentence-contradiction';
 
 export function checkSentences(canonical: unknown, spelled: unknown, dialect: Dialect): Diagnostic[] {
+  checkDialect(dialect, 'checkSentences');
   const plan = planFor(dialect);
   const reader = sentenceReader(plan);
   const out: Diagnostic[] = [];

@@ -78,9 +78,10 @@ function limitsFrom(options: ConvertOptions | undefined): WalkLimits {
   return { maxDepth, maxNodes };
 }
 
-function checkDialect(dialect: Dialect): void {
+/** A Dialect, not a name or anything else: refused with one error class, never a TypeError. */
+export function checkDialect(dialect: Dialect, caller = 'convert'): void {
   if (dialect === null || typeof dialect !== 'object' || dialect.resolved === undefined) {
-    throw new DialectError('invalid-option', 'convert needs a Dialect from loadDialects().get(name)');
+    throw new DialectError('invalid-option', `${caller} needs a Dialect from loadDialects().get(name)${typeof dialect === 'string' ? `, not the name ${JSON.stringify(dialect)}` : ''}`);
   }
 }
 
@@ -131,7 +132,7 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
 
 /** For each keyword of the canonical schema: kept, renamed, carried in a description, or lost. */
 export function explain(schema: unknown, dialect: Dialect): Explanation[] {
-  checkDialect(dialect);
+  checkDialect(dialect, 'explain');
   const plan = planFor(dialect);
   const diags: Diagnostic[] = [];
   const explanations: Explanation[] = [];

@@ -167,3 +167,27 @@ describe('sentences where a reference is written out with its siblings', () => {
     }
   });
 });
+
+describe('checkSentences and explain misused', () => {
+  it('refuse a dialect name or nothing in place of a Dialect with a DialectError, never a TypeError', async () => {
+    const { DialectError, explain } = await import('@redouble/dialects');
+    const misuse = [
+      () => checkSentences({}, {}, 'gemini' as unknown as Dialect),
+      () => checkSentences({}, {}, undefined as unknown as Dialect),
+      () => explain({}, 'gemini' as unknown as Dialect),
+    ];
+    const messages = misuse.map((f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return e instanceof DialectError ? `${e.code}: ${e.message}` : `not a DialectError: ${String(e)}`;
+      }
+    });
+    expect(messages).toEqual([
+      'invalid-option: checkSentences needs a Dialect from loadDialects().get(name), not the name "gemini"',
+      'invalid-option: checkSentences needs a Dialect from loadDialects().get(name)',
+      'invalid-option: explain needs a Dialect from loadDialects().get(name), not the name "gemini"',
+    ]);
+  });
+});
