@@ -3,8 +3,8 @@
  * types of its `allOf` branches have no value in common (`allOf: [{type: string}, {type:
  * integer}]`), or its `const` is not among its `enum` values. Read from the node and its plain
  * allOf branches only (a reference is not followed): a cheap answer for the walk and for lint, so
- * both say it where it stands. An empty range of one type is lint's empty-range; an enum that its
- * type refuses, convert's (walk-node.ts).
+ * both say it where it stands. An empty range of one type lint reads itself (its accepts-nothing
+ * rule); an enum its type refuses, convert reports where it drops the values (walk-node.ts).
  */
 import { jsonEqual } from './convert/data.js';
 import { admittedTypes, commonTypes } from './type-names.js';
@@ -17,8 +17,10 @@ export function noValueReason(node: Node): string | undefined {
   if (Object.prototype.hasOwnProperty.call(node, 'const') && Array.isArray(node.enum) && !node.enum.some((v) => jsonEqual(v, node.const))) {
     return `its const ${short(node.const)} is not one of its enum values`;
   }
-  const branches = Array.isArray(node.allOf) ? node.allOf : [];
-  if (branches.length === 0) return undefined;
+  // Asked of every node the walk meets: most have no allOf, told by hasOwnProperty (a missing key read by name is dear).
+  if (!Object.prototype.hasOwnProperty.call(node, 'allOf')) return undefined;
+  const branches = node.allOf;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
   let common: readonly string[] | undefined;
   const from: string[] = [];
   const meet = (types: readonly string[] | undefined, where: string): boolean => {

@@ -84,6 +84,9 @@ export function constrainsOnly(keyword: string, type: string): boolean {
   return TYPE_KEYWORDS[type === 'integer' ? 'number' : type]?.includes(keyword) === true;
 }
 
+/** The one type each keyword of TYPE_KEYWORDS constrains. */
+const KEYWORD_TYPE: ReadonlyMap<string, string> = new Map(Object.entries(TYPE_KEYWORDS).flatMap(([t, ks]) => ks.map((k) => [k, t] as const)));
+
 /** Formats that check strings only, and the OpenAPI ones that check numbers (as the judge's Ajv formats do). */
 const STRING_FORMATS: ReadonlySet<string> = new Set([
   'date', 'date-time', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
@@ -92,15 +95,15 @@ const STRING_FORMATS: ReadonlySet<string> = new Set([
 const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 'double']);
 
 /**
- * Whether a keyword with this value constrains no value of the given types (`format: email` or
- * `minimum` under `type: integer`... `minimum` under `type: string`): every value of those types
+ * Whether a keyword with this value constrains no value of the given types (`format: email` under
+ * `type: integer`, `minimum` under `type: string`): every value of those types
  * passes it, so a sentence for it would state a rule the schema does not have. False for a keyword
  * that constrains every type, and for an unknown format (its types are not known).
  */
 export function constrainsNoneOf(keyword: string, value: unknown, types: readonly string[]): boolean {
   let only: string | undefined;
   if (keyword === 'format') only = typeof value === 'string' ? (STRING_FORMATS.has(value) ? 'string' : NUMBER_FORMATS.has(value) ? 'number' : undefined) : undefined;
-  else for (const t in TYPE_KEYWORDS) if ((TYPE_KEYWORDS[t] as readonly string[]).includes(keyword)) only = t;
+  else only = KEYWORD_TYPE.get(keyword);
   if (only === undefined) return false;
   for (let i = 0; i < types.length; i++) {
     const t = types[i] as string;
