@@ -71,7 +71,7 @@ describe('dialects convert', () => {
     for (const [argv, words] of cases) {
       const r = await runCli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.stderr.split('\n')[0], argv.join(' ')).toBe(`dialects ${argv[0]}: ${words}`);
+      expect(r.stderr.split('\n').slice(0, 2), argv.join(' ')).toEqual([`dialects ${argv[0]}: ${words}`, `Run dialects ${argv[0]} --help.`]);
     }
   });
 

@@ -108,7 +108,8 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
   try {
     args = parseArgs(argv);
   } catch (e) {
-    io.stderr.write(`dialects lint: ${(e as Error).message}\n\n${LINT_HELP}`);
+    // As every other command says a usage fault: the fault, then where the help is.
+    io.stderr.write(`dialects lint: ${(e as Error).message}\nRun dialects lint --help.\n`);
     return 2;
   }
   if (args.help) {

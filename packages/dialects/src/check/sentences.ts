@@ -11,7 +11,8 @@
  * the corpus, JSON-Schema-Test-Suite and generated schemas, and by `dialects test`.
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { checkDialect, inputShape } from '../convert/convert.js';
+import { checkDialect, DEFAULT_MAX_DEPTH, inputShape } from '../convert/convert.js';
+import { copyJsonData, NotJson } from '../convert/json-copy.js';
 import { isPlainObject, safeStringify, type JsonObject } from '../convert/data.js';
 import { renderValue } from '../convert/placeholders.js';
 import { planFor } from '../convert/plan.js';
@@ -30,6 +31,15 @@ export const SENTENCE_CONTRADICTION = 'sentence-contradiction';
 
 export function checkSentences(canonical: unknown, spelled: unknown, dialect: Dialect): Diagnostic[] {
   checkDialect(dialect, 'checkSentences');
+  // A cyclic, too deep or non-JSON value is said as convert says it, not met as a stack overflow.
+  for (const [value, which] of [[canonical, 'canonical'], [spelled, 'spelled']] as const) {
+    try {
+      copyJsonData(value, 1, DEFAULT_MAX_DEPTH, []);
+    } catch (err) {
+      if (!(err instanceof NotJson)) throw err;
+      return [{ code: err.code, severity: 'error', message: `the ${which} input cannot be checked: ${err.message}`, path: '' }];
+    }
+  }
   const plan = planFor(dialect);
   const reader = sentenceReader(plan);
   const out: Diagnostic[] = [];

@@ -190,4 +190,14 @@ describe('checkSentences and explain misused', () => {
       'invalid-option: explain needs a Dialect from loadDialects().get(name), not the name "gemini"',
     ]);
   });
+
+  it('say a cyclic or too deep input as convert says it, never overflow the stack', () => {
+    const gemini = loadDialects().get('gemini');
+    const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+    (cyclic.properties as Record<string, unknown>).self = cyclic;
+    expect(checkSentences({ type: 'object' }, cyclic, gemini).map((d) => [d.code, d.path])).toEqual([['cyclic-object', '']]);
+    let deep: unknown = {};
+    for (let i = 0; i < 5000; i++) deep = { not: deep };
+    expect(checkSentences(deep, {}, gemini).map((d) => [d.code, d.path])).toEqual([['too-deep', '']]);
+  });
 });

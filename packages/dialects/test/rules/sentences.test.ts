@@ -176,7 +176,7 @@ describe('the bundled sentence files', () => {
     expect(openai.vocabulary?.types?.integer).toBe('an integer');
     const gemini = registry.get('gemini@2026-10').resolved;
     // standard@2026-12-07 adds one event and two annotation notes ahead of the list (names a branch
-    // beside unevaluatedProperties declares; deprecated, examples) and five for equal counts, standard@2026-12-06 one note
+    // beside unevaluatedProperties declares; deprecated, examples) and four for equal counts, standard@2026-12-06 one note
     // (unevaluatedItems: false in words).
     expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([
       { keywords: ['nullable'], text: 'May be null.' },
@@ -188,13 +188,12 @@ describe('the bundled sentence files', () => {
       { keywords: ['minLength', 'maxLength'], equal: ['minLength', 'maxLength'], text: 'Exactly {minLength|character|characters}.' },
       { keywords: ['minProperties', 'maxProperties'], equal: ['minProperties', 'maxProperties'], text: 'Exactly {minProperties|property|properties}.' },
       { keywords: ['contains', 'minContains', 'maxContains'], equal: ['minContains', 'maxContains'], text: 'Exactly {minContains|item|items} must match {contains}.' },
-      { keywords: ['contains', 'maxContains'], when: { maxContains: 1 }, text: 'Exactly one item must match {contains}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
       // The closures, in place, said after the node's other note sentences.
       ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n)),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
-      'contains+minContains+maxContains', 'contains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
+      'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
       'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'default', 'const',
     ]);
     // standard@2026-12-06 gives default and const words in place, so an array reads as one value.
