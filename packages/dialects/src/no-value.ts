@@ -1,24 +1,99 @@
 /**
- * Why a schema object accepts no value although no single keyword says so: its `type` and the
- * types of its `allOf` branches have no value in common (`allOf: [{type: string}, {type:
- * integer}]`), or its `const` is not among its `enum` values. Read from the node and its plain
- * allOf branches only (a reference is not followed): a cheap answer for the walk and for lint, so
- * both say it where it stands. An empty range of one type lint reads itself (its accepts-nothing
- * rule); an enum its type refuses, convert reports where it drops the values (walk-node.ts).
+ * Why a schema object accepts no value (or none of one type) although no single keyword says so,
+ * for the walk (accepts-nothing) and for lint (json-schema.tool-schema.accepts-nothing), so both
+ * say it where it stands:
+ * - crossed ranges: a lower bound above its upper bound (`minItems: 5, maxItems: 2`; `minimum` or
+ *   `exclusiveMinimum` above, or exclusively at, `maximum` or `exclusiveMaximum`), or no integer
+ *   between the bounds of an integer (1.2 to 1.8): no value of that one type passes;
+ * - its `type` and the types of its plain `allOf` branches have no value in common (a reference is
+ *   not followed), its `const` is not among its `enum` values, or its type admits none of its
+ *   enum or const values: no value at all passes.
  */
 import { jsonEqual } from './convert/data.js';
+import { typeRefusesAllValues } from './convert/walk-merge.js';
 import { admittedTypes, commonTypes } from './type-names.js';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
-/** The reason, in words that follow "accepts no value: ", or undefined when a value may pass. */
-export function noValueReason(node: Node): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(node, 'const') && Array.isArray(node.enum) && !node.enum.some((v) => jsonEqual(v, node.const))) {
+/** A range no value of `type` lies in: its lower keyword, and why, in words. */
+export interface CrossedRange {
+  keyword: string;
+  type: string;
+  reason: string;
+}
+
+/** Lower and upper count keywords, and the values they count. */
+const COUNTS: readonly (readonly [string, string, string])[] = [
+  ['minLength', 'maxLength', 'string'],
+  ['minItems', 'maxItems', 'array'],
+  ['minProperties', 'maxProperties', 'object'],
+  ['minContains', 'maxContains', 'array that has contains'],
+];
+const BOUND_KEYWORDS = ['minLength', 'minItems', 'minProperties', 'minContains', 'minimum', 'exclusiveMinimum'];
+
+/** The ranges of this node that no value of their type lies in (usually none). */
+export function crossedRanges(node: Node): CrossedRange[] {
+  const out: CrossedRange[] = [];
+  // Asked of every node the walk meets: most have no lower bound, told by hasOwnProperty.
+  if (!BOUND_KEYWORDS.some((k) => hasOwn(node, k))) return out;
+  const number = (k: string): number | undefined => (hasOwn(node, k) && typeof node[k] === 'number' ? (node[k] as number) : undefined);
+  for (const [low, high, what] of COUNTS) {
+    const a = number(low);
+    const b = number(high);
+    if (a !== undefined && b !== undefined && a > b) out.push({ keyword: low, type: what === 'array that has contains' ? 'array' : what, reason: `${low} ${a} is above ${high} ${b}, so no ${what} is accepted here` });
+  }
+  const lows: [string, number, boolean][] = [];
+  const highs: [string, number, boolean][] = [];
+  for (const [k, exclusive] of [['minimum', false], ['exclusiveMinimum', true]] as const) {
+    const v = number(k);
+    if (v !== undefined) lows.push([k, v, exclusive]);
+  }
+  for (const [k, exclusive] of [['maximum', false], ['exclusiveMaximum', true]] as const) {
+    const v = number(k);
+    if (v !== undefined) highs.push([k, v, exclusive]);
+  }
+  const integer = admittedTypes(node)?.every((t) => t === 'integer') === true;
+  for (const [lk, l, lx] of lows) {
+    for (const [hk, h, hx] of highs) {
+      if (l > h || (l === h && (lx || hx))) {
+        out.push({ keyword: lk, type: 'number', reason: `${lk} ${l} ${l === h ? 'meets' : 'is above'} ${hk} ${h}, so no number is accepted here` });
+        return out;
+      }
+      // The least integer the lower bound lets through against the greatest the upper one does.
+      if (integer && (lx ? Math.floor(l) + 1 : Math.ceil(l)) > (hx ? Math.ceil(h) - 1 : Math.floor(h))) {
+        out.push({ keyword: lk, type: 'integer', reason: `no integer lies between ${lk} ${l} and ${hk} ${h}, so no integer is accepted here` });
+        return out;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The reason, in words that follow "accepts no value: ", or undefined when a value may pass.
+ * `ranges`: a crossed range counts too where its type is every type the node admits (the walk;
+ * lint says ranges at their bounds). `values`: a type that admits none of the enum or const
+ * values counts (lint; the walk says it where it drops those values, walk-node.ts).
+ */
+export function noValueReason(node: Node, { ranges, values }: { ranges: boolean; values: boolean }): string | undefined {
+  if (hasOwn(node, 'const') && Array.isArray(node.enum) && !node.enum.some((v) => jsonEqual(v, node.const))) {
     return `its const ${short(node.const)} is not one of its enum values`;
   }
-  // Asked of every node the walk meets: most have no allOf, told by hasOwnProperty (a missing key read by name is dear).
-  if (!Object.prototype.hasOwnProperty.call(node, 'allOf')) return undefined;
+  if (values && hasOwn(node, 'type') && (hasOwn(node, 'enum') || hasOwn(node, 'const')) && typeRefusesAllValues(node)) {
+    return `its type ${JSON.stringify(node.type)} admits none of its ${hasOwn(node, 'enum') ? 'enum' : 'const'} values`;
+  }
+  if (ranges) {
+    const types = admittedTypes(node);
+    if (types !== undefined) {
+      for (const r of crossedRanges(node)) {
+        if (types.every((t) => t === r.type || (t === 'integer' && r.type === 'number'))) return r.reason.replace(/, so no .* is accepted here$/, '');
+      }
+    }
+  }
+  // Most nodes have no allOf, told by hasOwnProperty (a missing key read by name is dear).
+  if (!hasOwn(node, 'allOf')) return undefined;
   const branches = node.allOf;
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   let common: readonly string[] | undefined;

@@ -32,12 +32,12 @@ export const SENTENCE_CONTRADICTION = 'sentence-contradiction';
 export function checkSentences(canonical: unknown, spelled: unknown, dialect: Dialect): Diagnostic[] {
   checkDialect(dialect, 'checkSentences');
   // A cyclic, too deep or non-JSON value is said as convert says it, not met as a stack overflow.
-  for (const [value, which] of [[canonical, 'canonical'], [spelled, 'spelled']] as const) {
+  for (const [value, which] of [[canonical, 'first'], [spelled, 'second']] as const) {
     try {
       copyJsonData(value, 1, DEFAULT_MAX_DEPTH, []);
     } catch (err) {
       if (!(err instanceof NotJson)) throw err;
-      return [{ code: err.code, severity: 'error', message: `the ${which} input cannot be checked: ${err.message}`, path: '' }];
+      return [{ code: err.code, severity: 'error', message: `the ${which} input (${which === 'first' ? 'the schema as authored' : 'its spelling'}) cannot be checked: ${err.message}`, path: '' }];
     }
   }
   const plan = planFor(dialect);

@@ -44,6 +44,9 @@ function withType(node: JsonObject, type: string): JsonObject {
   return out;
 }
 
+/** What the walk asks noValueReason: values outside their type are said where they are dropped (below). */
+const WALK_READING = Object.freeze({ ranges: true, values: false });
+
 /** An object node: the rewrites before its keywords, each keyword by its policy, then the node's later steps. */
 export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, events: NoteEvent[] | undefined, keyword?: string, besideRef = false): unknown {
   const plan = s.plan;
@@ -51,7 +54,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   const inherited = s.inheritType;
   s.inheritType = undefined;
   // Said before any rewrite hides it (an allOf merged, a const read as enum): lint says the same.
-  const noValue = noValueReason(canonical);
+  const noValue = noValueReason(canonical, WALK_READING);
   if (noValue !== undefined) report(s, 'accepts-nothing', 'warning', `the canonical schema accepts no value here: ${noValue}; the spelled schema may accept values here, which the server refuses`, pointer(s));
   if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
   if (own(node, 'nullable') === true && hasOwn(node, 'type') && !plan.identity) node = nullableIntoType(s, node);

@@ -59,7 +59,7 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     level: 'should',
     severities: ['warning'],
     applies: 'all revisions',
-    summary: 'No schema that accepts nothing by accident: a lower bound above its upper bound (minimum/maximum and their exclusive forms, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, or a const outside the enum beside it.',
+    summary: 'No schema that accepts nothing by accident: a crossed range (minimum/maximum and their exclusive forms, no integer between the bounds of an integer, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, a const outside the enum beside it, or a type that admits none of the enum or const values.',
   },
   {
     id: RULE.inputSchemaPresent,

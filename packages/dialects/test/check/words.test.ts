@@ -68,8 +68,8 @@ describe('sentences in words', () => {
       },
     };
     expect(descriptions(schema)).toEqual({
-      n: 'Must not be "x".',
-      e: 'Must not be one of 1, 2.',
+      n: 'Not accepted: "x".',
+      e: 'Not accepted: one of 1, 2.',
       h: 'Each property whose name matches ^x- must be a string. Each property whose name matches ^n- must be an integer or null. Property names must match the regular expression ^[a-z-]+$.',
       p: 'Items by position: first a string, then an integer.',
       t: 'At least one item must be "main".',
@@ -91,7 +91,7 @@ describe('sentences in words', () => {
       },
     };
     const said = descriptions(schema);
-    expect(said.n).toBe('Must not be a string (at least 2 characters and matching the regular expression ^a).');
+    expect(said.n).toBe('Not accepted: a string (at least 2 characters and matching the regular expression ^a).');
     expect(said.listed).toBe('Must not match {"pattern":"^a"}.');
     expect(said.other).toBe('Must not match {"minimum":2}.');
     // A frozen version keeps the file it was pinned with: the same `not` in JSON there.
@@ -214,7 +214,7 @@ describe('the checker reads sentences in words', () => {
       canonical,
       spelled({
         a: 'When mode is sent, kind is required too. When country is "CA", zip is required.',
-        n: 'Must not be "y".',
+        n: 'Not accepted: "y".',
         h: 'Each property whose name matches ^x- must be an integer.',
         p: 'Items by position: first an integer, then a string.',
         s: 'When mode is sent, level is required too.',
@@ -224,7 +224,7 @@ describe('the checker reads sentences in words', () => {
     expect(found.map((d) => [d.path, d.message])).toEqual([
       ['/properties/a/description', '"When mode is sent, kind is required too." but the canonical schema reads "When mode is sent, level is required too." here'],
       ['/properties/a/description', '"When country is "CA", zip is required." but the canonical schema reads "When country is "US", zip is required." here'],
-      ['/properties/n/description', '"Must not be "y"." but the canonical schema reads "Must not be "x"." here'],
+      ['/properties/n/description', '"Not accepted: "y"." but the canonical schema reads "Not accepted: "x"." here'],
       ['/properties/h/description', '"Each property whose name matches ^x- must be an integer." but the canonical schema reads "Each property whose name matches ^x- must be a string." here'],
       ['/properties/p/description', '"Items by position: first an integer, then a string." but the canonical schema reads "Items by position: first a string, then an integer." here'],
       ['/properties/s/description', '"When mode is sent, level is required too." but the canonical schema has no "dependentRequired" here'],

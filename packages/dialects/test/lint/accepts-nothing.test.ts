@@ -59,4 +59,34 @@ describe(CODE, () => {
     for (const args of [{ c: 'x' }, { c: 1 }, { k: 'a' }, { k: 'c' }]) expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(false);
     for (const args of [{ n: 3 }, { ok: null }]) expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(true);
   });
+
+  it('warns where a type admits none of its values, and where no integer lies between the bounds of an integer', () => {
+    const input = tool({
+      type: 'object',
+      properties: {
+        e: { type: 'string', enum: [1, 2] },
+        c: { type: 'string', const: 1 },
+        i: { type: 'integer', minimum: 1.2, maximum: 1.8 },
+        x: { type: 'integer', exclusiveMinimum: 1, exclusiveMaximum: 2 },
+        fine: { type: 'integer', minimum: 1.2, maximum: 2 },
+      },
+    });
+    expect(found(input)).toEqual([
+      ['/inputSchema/properties/e', 'This schema accepts no value: its type "string" admits none of its enum values.'],
+      ['/inputSchema/properties/c', 'This schema accepts no value: its type "string" admits none of its const values.'],
+      ['/inputSchema/properties/i/minimum', 'no integer lies between minimum 1.2 and maximum 1.8, so no integer is accepted here.'],
+      ['/inputSchema/properties/x/exclusiveMinimum', 'no integer lies between exclusiveMinimum 1 and exclusiveMaximum 2, so no integer is accepted here.'],
+    ]);
+    const judge = createJudge(input);
+    for (const args of [{ e: 1 }, { e: 'a' }, { c: 1 }, { i: 1 }, { i: 2 }, { x: 1 }, { x: 2 }]) expect(judge.checkArguments(args, { decodeNulls: false }).ok, JSON.stringify(args)).toBe(false);
+    expect(judge.checkArguments({ fine: 2 }, { decodeNulls: false }).ok).toBe(true);
+  });
+
+  it('is what convert reports as accepts-nothing where the range covers every type the node admits', async () => {
+    const { convert, loadDialects } = await import('../../src/index.js');
+    const r = convert({ type: 'object', properties: { a: { type: 'integer', minimum: 10, maximum: 5 }, b: { minimum: 10, maximum: 5 } } }, loadDialects().get('gemini'));
+    expect(r.diagnostics.filter((d) => d.code === 'accepts-nothing').map((d) => [d.path, d.message])).toEqual([
+      ['/properties/a', 'the canonical schema accepts no value here: minimum 10 is above maximum 5; the spelled schema may accept values here, which the server refuses'],
+    ]);
+  });
 });
