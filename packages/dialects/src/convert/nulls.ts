@@ -5,6 +5,7 @@
 import { hasOwn, own, put, type JsonObject } from './data.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
+import { joinWords } from './join-words.js';
 
 /**
  * Rewrites the type spelling of one output node; returns the node to use (possibly a wrapper).
@@ -20,7 +21,7 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
     const refs = plan.references;
-    out = toNullableFlag(out, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
+    out = toNullableFlag(out, plan, refs?.siblings === 'wrap-anyof' ? refs.refKeyword : undefined);
     if (nullFromValues) out.nullable = true;
     if (bareNull && !branch) sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
@@ -29,8 +30,8 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
   return out;
 }
 
-/** `wrappedRef`: a reference under this keyword may carry no siblings, so it stays inside anyOf. */
-function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
+/** `plan`: its vocabulary joins a null branch's words to the parent's. `wrappedRef`: a reference under this keyword may carry no siblings, so it stays inside anyOf. */
+function toNullableFlag(out: JsonObject, plan: Plan, wrappedRef?: string): JsonObject {
   let nullable = false;
   const t = own(out, 'type');
   if (t === 'null') {
@@ -53,6 +54,13 @@ function toNullableFlag(out: JsonObject, wrappedRef?: string): JsonObject {
     const rest = branches.filter((b) => !isOnlyNullable(b));
     if (rest.length < branches.length) {
       nullable = true;
+      // A null branch's own words go with it into the flag: said after the parent's, not dropped.
+      for (const b of branches) {
+        const words = isOnlyNullable(b) ? own(b as JsonObject, 'description') : undefined;
+        if (typeof words !== 'string' || words === '') continue;
+        const mine = own(out, 'description');
+        out.description = joinWords(plan, typeof mine === 'string' ? mine : '', words);
+      }
       // Every branch was null alone: the flag says all of it (an empty anyOf is no schema at all).
       if (rest.length === 0) delete out.anyOf;
       else if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {

@@ -13,6 +13,7 @@ import { at, pointer, report } from './walk-paths.js';
 import { conditionalTypes, excludedTypes, narrowSpell, nullCarrierType, placeSpell, spellAdmits, typeOfValue, valuesOf } from './any-value.js';
 import { showRefs } from './refs-shown.js';
 import { refIndex } from './walk-refs.js';
+import { wordsGap } from './join-words.js';
 import { admittedTypes } from '../type-names.js';
 
 const ANY_TYPES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
@@ -227,27 +228,9 @@ export function describe(
   const outDescription = own(out, 'description');
   const nodeDescription = own(node, 'description');
   const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
-  put(out, 'description', author ? `${author}${authorJoin(s, author)}${sentences.join(' ')}` : sentences.join(' '));
+  put(out, 'description', author ? `${author}${wordsGap(s.plan, author)}${sentences.join(' ')}` : sentences.join(' '));
 }
 
-/**
- * Where a stop would be wrong: after any script's terminal punctuation (. ! ? , ; : 。 ？ ؟ । …),
- * maybe closed by a quote or bracket, and after a closing code fence (``` or ~~~).
- */
-const ENDS_SENTENCE = /(?:[\p{Terminal_Punctuation}\u2026]|```|~~~)[\p{Pe}\p{Pf}"']*$/u;
-
-/**
- * What goes between the author's description and the sentences after it: with the vocabulary's
- * authorStop, that stop where the author ended no sentence, and no space after the author's own
- * trailing whitespace (a newline, or a description of whitespace alone); without it, one space.
- */
-function authorJoin(s: WalkState, author: string): string {
-  const stop = s.plan.vocabulary?.authorStop;
-  if (stop === undefined) return ' ';
-  // Trailing space means the author set the text apart already; their words are never changed.
-  if (/[\s\u200b]$/u.test(author)) return '';
-  return ENDS_SENTENCE.test(author) ? ' ' : `${stop} `;
-}
 
 /**
  * The dropped keywords with the local references in their subschemas shown (refs-shown.ts): a

@@ -12,6 +12,7 @@ import { tokensOf, recordOrigin } from './walk-paths.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { RefTarget } from './refs.js';
 import { refIndex } from './walk-refs.js';
+import { joinWords } from './join-words.js';
 
 /**
  * allOf merged into its parent before the walk, so the merged node is spelled as one schema; a
@@ -108,11 +109,11 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
  * Merges `branch` into `target` (no conflict: canMerge said so), keeping each key's input pointer.
  * A side closed by `additionalProperties: false` refuses what only the other side declares: that
  * name is merged as `false` (the walk spells a refused property the dialect's way), and the
- * merged object is closed. With `joinWords`, a branch's own description follows the target's
+ * merged object is closed. With `withWords`, a branch's own description follows the target's
  * (law 2: an author's words in a branch are not dropped); a reference's target merged in brings
  * the definition's words, which the place that uses it replaces, as a `$ref` beside a description does.
  */
-export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], joinWords = false): void {
+export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], withWords = false): void {
   const targetClosed = target.additionalProperties === false;
   const branchClosed = branch.additionalProperties === false;
   for (const k in branch) {
@@ -133,8 +134,8 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
       // canMerge found values both types admit: those are the merged node's type.
       const merged = mergedType(target[k], v);
       if (merged !== undefined) target[k] = merged;
-    } else if (joinWords && k === 'description' && typeof v === 'string' && v !== '' && typeof target[k] === 'string' && target[k] !== v) {
-      target[k] = target[k] === '' ? v : `${target[k] as string} ${v}`;
+    } else if (withWords && k === 'description' && typeof v === 'string' && v !== '' && typeof target[k] === 'string' && target[k] !== v) {
+      target[k] = joinWords(s.plan, target[k] as string, v);
     }
   }
   // A closed branch that declares nothing refuses every property the target declares.
