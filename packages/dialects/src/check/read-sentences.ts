@@ -89,7 +89,74 @@ function parseBack(keyword: string, rendered: string): unknown[] | unknown {
   }
 }
 
-export function readSentences(reader: SentenceReader, text: string): Claim[] {
+/** Stands for the space after a "." inside JSON written in a description (same length, so places hold). */
+const MASK = '\u0001';
+
+/**
+ * The text with each ". " inside a JSON object or array written in it masked: a sentence that
+ * shows a subschema as JSON ("Must not match {"description":"Not x. Really"}.") would otherwise
+ * be cut where its JSON holds a sentence end. Unchanged when there is nothing to mask.
+ */
+function maskJson(text: string): string {
+  if (!text.includes('. ') || text.includes(MASK)) return text;
+  let out = text;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '{' && c !== '[') continue;
+    const end = jsonEnd(text, i);
+    if (end < 0) continue;
+    const span = text.slice(i, end);
+    if (!span.includes('. ')) continue;
+    try {
+      JSON.parse(span);
+    } catch {
+      continue;
+    }
+    out = out.slice(0, i) + span.replace(/\. /g, `.${MASK}`) + out.slice(end);
+    i = end - 1;
+  }
+  return out;
+}
+
+/** The index after the bracket that closes the one at `start` (strings read as JSON strings), or -1. */
+function jsonEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+const unmask = (s: string): string => (s.includes(MASK) ? s.replaceAll(MASK, ' ') : s);
+
+export function readSentences(reader: SentenceReader, original: string): Claim[] {
+  const text = maskJson(original);
+  if (text !== original) return readSentencesIn(reader, text).map(unmaskClaim);
+  return readSentencesIn(reader, text);
+}
+
+/** A claim read from masked text, as the description says it. */
+function unmaskClaim(c: Claim): Claim {
+  const values: Record<string, string> = {};
+  const raw: Record<string, unknown> = {};
+  for (const k of Object.keys(c.values)) values[k] = unmask(c.values[k] as string);
+  for (const k of Object.keys(c.raw)) raw[k] = typeof c.values[k] === 'string' && (c.values[k] as string).includes(MASK) ? parseBack(k, values[k] as string) : c.raw[k];
+  const out: Claim = { ...c, sentence: unmask(c.sentence), values, raw };
+  if (c.alternatives) out.alternatives = c.alternatives.map(unmaskClaim);
+  return out;
+}
+
+function readSentencesIn(reader: SentenceReader, text: string): Claim[] {
   const claims: Claim[] = [];
   let p = 0;
   while (p < text.length) {

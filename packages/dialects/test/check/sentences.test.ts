@@ -200,4 +200,25 @@ describe('checkSentences and explain misused', () => {
     for (let i = 0; i < 5000; i++) deep = { not: deep };
     expect(checkSentences(deep, {}, gemini).map((d) => [d.code, d.path])).toEqual([['too-deep', '']]);
   });
+
+  it('read a sentence whole where the JSON it shows holds a sentence end of its own', () => {
+    const gemini = loadDialects().get('gemini@2026-10');
+    const input = {
+      type: 'object',
+      properties: {
+        c: { type: 'string', not: { const: 'x', description: 'Not x. Really not.' } },
+        p: { type: 'array', prefixItems: [{ type: 'string', description: 'Head. Then more.' }] },
+      },
+    };
+    const out = convert(input, gemini).output as { properties: Record<string, { description: string }> };
+    // The subschemas carry descriptions, so they are shown as JSON, with their ". " inside.
+    expect(out.properties.c.description).toContain('Not x. Really not.');
+    expect(checkSentences(input, out, gemini)).toEqual([]);
+    // A false one is still found, its sentence read whole.
+    const other = structuredClone(out);
+    other.properties.c.description = other.properties.c.description.replace('"x"', '"y"');
+    expect(checkSentences(input, other, gemini).map((d) => [d.path, d.message.startsWith('"Must not match {"const":"y","description":"Not x. Really not."}." but')])).toEqual([
+      ['/properties/c/description', true],
+    ]);
+  });
 });
