@@ -210,7 +210,7 @@ describe('checkSentences and explain misused', () => {
         p: { type: 'array', prefixItems: [{ type: 'string', description: 'Head. Then more.' }] },
       },
     };
-    const out = convert(input, gemini).output as { properties: Record<string, { description: string }> };
+    const out = convert(input, gemini).output as { properties: { c: { description: string } } };
     // The subschemas carry descriptions, so they are shown as JSON, with their ". " inside.
     expect(out.properties.c.description).toContain('Not x. Really not.');
     expect(checkSentences(input, out, gemini)).toEqual([]);
