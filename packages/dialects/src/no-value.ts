@@ -9,27 +9,28 @@
  *   not followed), its `const` is not among its `enum` values, or its type admits none of its
  *   enum or const values: no value at all passes.
  */
-import { jsonEqual } from './convert/data.js';
+import { clip } from './clip.js';
+import { hasOwn, isPlainObject, jsonEqual } from './convert/data.js';
 import { typeRefusesAllValues } from './convert/walk-merge.js';
 import { admittedTypes, commonTypes } from './type-names.js';
 
 type Node = Record<string, unknown>;
-const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
-/** A range no value of `type` lies in: its lower keyword, and why, in words. */
+/** A range no value of `type` lies in: its lower keyword, why (in words), and the values it leaves none of. */
 export interface CrossedRange {
   keyword: string;
   type: string;
   reason: string;
+  /** "string", "number", "array that has contains": what no value of is accepted. */
+  noun: string;
 }
 
-/** Lower and upper count keywords, and the values they count. */
-const COUNTS: readonly (readonly [string, string, string])[] = [
-  ['minLength', 'maxLength', 'string'],
-  ['minItems', 'maxItems', 'array'],
-  ['minProperties', 'maxProperties', 'object'],
-  ['minContains', 'maxContains', 'array that has contains'],
+/** Lower and upper count keywords, the type they count, and its noun. */
+const COUNTS: readonly (readonly [string, string, string, string])[] = [
+  ['minLength', 'maxLength', 'string', 'string'],
+  ['minItems', 'maxItems', 'array', 'array'],
+  ['minProperties', 'maxProperties', 'object', 'object'],
+  ['minContains', 'maxContains', 'array', 'array that has contains'],
 ];
 const BOUND_KEYWORDS = ['minLength', 'minItems', 'minProperties', 'minContains', 'minimum', 'exclusiveMinimum'];
 
@@ -39,10 +40,10 @@ export function crossedRanges(node: Node): CrossedRange[] {
   // Asked of every node the walk meets: most have no lower bound, told by hasOwnProperty.
   if (!BOUND_KEYWORDS.some((k) => hasOwn(node, k))) return out;
   const number = (k: string): number | undefined => (hasOwn(node, k) && typeof node[k] === 'number' ? (node[k] as number) : undefined);
-  for (const [low, high, what] of COUNTS) {
+  for (const [low, high, type, noun] of COUNTS) {
     const a = number(low);
     const b = number(high);
-    if (a !== undefined && b !== undefined && a > b) out.push({ keyword: low, type: what === 'array that has contains' ? 'array' : what, reason: `${low} ${a} is above ${high} ${b}, so no ${what} is accepted here` });
+    if (a !== undefined && b !== undefined && a > b) out.push({ keyword: low, type, noun, reason: `${low} ${a} is above ${high} ${b}` });
   }
   const lows: [string, number, boolean][] = [];
   const highs: [string, number, boolean][] = [];
@@ -58,12 +59,12 @@ export function crossedRanges(node: Node): CrossedRange[] {
   for (const [lk, l, lx] of lows) {
     for (const [hk, h, hx] of highs) {
       if (l > h || (l === h && (lx || hx))) {
-        out.push({ keyword: lk, type: 'number', reason: `${lk} ${l} ${l === h ? 'meets' : 'is above'} ${hk} ${h}, so no number is accepted here` });
+        out.push({ keyword: lk, type: 'number', noun: 'number', reason: `${lk} ${l} ${l === h ? 'meets' : 'is above'} ${hk} ${h}` });
         return out;
       }
       // The least integer the lower bound lets through against the greatest the upper one does.
       if (integer && (lx ? Math.floor(l) + 1 : Math.ceil(l)) > (hx ? Math.ceil(h) - 1 : Math.floor(h))) {
-        out.push({ keyword: lk, type: 'integer', reason: `no integer lies between ${lk} ${l} and ${hk} ${h}, so no integer is accepted here` });
+        out.push({ keyword: lk, type: 'integer', noun: 'integer', reason: `no integer lies between ${lk} ${l} and ${hk} ${h}` });
         return out;
       }
     }
@@ -88,7 +89,7 @@ export function noValueReason(node: Node, { ranges, values }: { ranges: boolean;
     const types = admittedTypes(node);
     if (types !== undefined) {
       for (const r of crossedRanges(node)) {
-        if (types.every((t) => t === r.type || (t === 'integer' && r.type === 'number'))) return r.reason.replace(/, so no .* is accepted here$/, '');
+        if (types.every((t) => t === r.type || (t === 'integer' && r.type === 'number'))) return r.reason;
       }
     }
   }
@@ -107,12 +108,11 @@ export function noValueReason(node: Node, { ranges, values }: { ranges: boolean;
   meet(admittedTypes(node), 'the type');
   for (let i = 0; i < branches.length; i++) {
     const b = branches[i];
-    if (isNode(b) && meet(admittedTypes(b), `allOf/${i}'s type`)) return `${from.join(' and ')} have no value in common`;
+    if (isPlainObject(b) && meet(admittedTypes(b), `allOf/${i}'s type`)) return `${from.join(' and ')} have no value in common`;
   }
   return undefined;
 }
 
 function short(v: unknown): string {
-  const text = JSON.stringify(v) ?? String(v);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return clip(JSON.stringify(v) ?? String(v), 60);
 }

@@ -51,16 +51,20 @@ function toNullableFlag(out: JsonObject, plan: Plan, wrappedRef?: string): JsonO
   const anyOf = own(out, 'anyOf');
   if (Array.isArray(anyOf)) {
     const branches = anyOf as unknown[];
-    const rest = branches.filter((b) => !isOnlyNullable(b));
+    const rest: unknown[] = [];
+    for (const b of branches) {
+      if (!isOnlyNullable(b)) {
+        rest.push(b);
+        continue;
+      }
+      // A null branch's own words go with it into the flag: said after the parent's, not dropped.
+      const words = own(b as JsonObject, 'description');
+      if (typeof words !== 'string' || words === '') continue;
+      const mine = own(out, 'description');
+      out.description = joinWords(plan, typeof mine === 'string' ? mine : '', words);
+    }
     if (rest.length < branches.length) {
       nullable = true;
-      // A null branch's own words go with it into the flag: said after the parent's, not dropped.
-      for (const b of branches) {
-        const words = isOnlyNullable(b) ? own(b as JsonObject, 'description') : undefined;
-        if (typeof words !== 'string' || words === '') continue;
-        const mine = own(out, 'description');
-        out.description = joinWords(plan, typeof mine === 'string' ? mine : '', words);
-      }
       // Every branch was null alone: the flag says all of it (an empty anyOf is no schema at all).
       if (rest.length === 0) delete out.anyOf;
       else if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {

@@ -25,6 +25,7 @@ import { branchesBesideUnevaluated, declareEvaluated, evaluatedBeside } from './
 import { branchesWithParentNames } from './walk-branch-names.js';
 import { IN_PLACE_APPLICATORS } from '../in-place.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { clip } from '../clip.js';
 import { noValueReason } from '../no-value.js';
 import { nameSchemas } from '../name-schemas.js';
 import { deriveKeywords } from './walk-derive.js';
@@ -149,7 +150,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     let outKey = k;
     if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, inherited === undefined || hasOwn(node, 'type') ? node : withType(node, inherited)))) {
       if (k === 'description' && typeof value === 'string' && value !== '') {
-        report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)}`, at(s, node, key));
+        report(s, 'description-lost', 'warning', `this dialect admits no description here, so the author's description is not carried: ${JSON.stringify(clip(value, 80))}`, at(s, node, key));
       }
       // A numeric keyword with another value is refused by the meta-schema check (check-input.ts)
       // and left out with no sentence: a sentence would state a rule the schema does not have.

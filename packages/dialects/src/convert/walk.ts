@@ -42,6 +42,7 @@ import { dynamicAsRef, dynamicRefReadsAsRef } from './walk-dynamic.js';
 import { walkBoolean, falseUnspellable } from './walk-boolean.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { clip } from '../clip.js';
 import { walkObject } from './walk-node.js';
 import { typeNullables } from './nullable-type.js';
 import { reportGivenFailures } from './walk-given.js';
@@ -229,7 +230,7 @@ export function walkMap(s: WalkState, value: JsonObject, keyword: string, parent
       // The property leaves the spelling, and the author's words about it with it: said, not dropped silently.
       const words = own(value[name] as object, 'description');
       if (typeof words === 'string' && words !== '') {
-        report(s, 'description-lost', 'warning', `the property ${JSON.stringify(name)} accepts no value and is left out (this dialect cannot spell false; the object's description says it must not be sent), so the author's description of it is not carried: ${JSON.stringify(words.length > 80 ? `${words.slice(0, 77)}...` : words)}`, pointer(s));
+        report(s, 'description-lost', 'warning', `the property ${JSON.stringify(name)} accepts no value and is left out (this dialect cannot spell false; the object's description says it must not be sent), so the author's description of it is not carried: ${JSON.stringify(clip(words, 80))}`, pointer(s));
       }
       if (o) s.tokens = saved;
       else saved.pop();

@@ -19,7 +19,7 @@ export const acceptsNothing: LintRule = (tool, ctx) => {
     if (!schema) continue;
     // A schema too deep or cyclic to walk is reported by json-schema.tool-schema.valid.
     walkSchema(schema.value, schema.path, (node, at) => {
-      for (const r of crossedRanges(node)) ctx.report(RULE.acceptsNothing, 'warning', `${r.reason}.`, join(at, r.keyword));
+      for (const r of crossedRanges(node)) ctx.report(RULE.acceptsNothing, 'warning', `${r.reason}, so no ${r.noun} is accepted here.`, join(at, r.keyword));
       // The ranges are said above, at their bounds.
       const why = noValueReason(node, { ranges: false, values: true });
       if (why !== undefined) ctx.report(RULE.acceptsNothing, 'warning', `This schema accepts no value: ${why}.`, at);
