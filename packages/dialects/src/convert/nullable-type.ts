@@ -20,7 +20,7 @@ export function typeNullables(s: WalkState, root: JsonObject): void {
     if (type !== undefined) node.type = type;
     else if (typedBranches(node.anyOf as unknown[], refs?.refKeyword)) {
       delete node.nullable;
-      for (const b of node.anyOf as JsonObject[]) b.nullable = true;
+      flagBranches(node.anyOf as JsonObject[]);
     } else {
       delete node.nullable;
       report(s, 'type-spelling', 'warning', 'null is accepted here, but a nullable flag needs a type beside it and the alternatives share none, so the spelled schema leaves null out (the server still accepts it)', path);
@@ -29,8 +29,23 @@ export function typeNullables(s: WalkState, root: JsonObject): void {
   s.typelessNullables.length = 0;
 }
 
-function typedBranches(branches: unknown[], refKeyword: string | undefined): boolean {
-  return branches.every((b) => isPlainObject(b) && typeof b.type === 'string' && (refKeyword === undefined || b[refKeyword] === undefined));
+/**
+ * Every branch is a typed schema with no reference, or a typeless union (only anyOf beside its
+ * words) whose own branches are, at any depth: a nested oneOf spelled as anyOf carries the flag
+ * in its leaves, as a one-level list would.
+ */
+function typedBranches(branches: unknown[], refKeyword: string | undefined, depth = 0): boolean {
+  return branches.every((b) => isPlainObject(b) && (refKeyword === undefined || b[refKeyword] === undefined) && (typeof b.type === 'string' || (depth < MAX_NESTED && b.type === undefined && Array.isArray(b.anyOf) && Object.keys(b).every((k) => k === 'anyOf' || k === 'description' || k === 'title') && typedBranches(b.anyOf, refKeyword, depth + 1))));
+}
+
+/** Unions nested deeper than this keep their flag out (reported): a guard, not a limit met in practice. */
+const MAX_NESTED = 16;
+
+function flagBranches(branches: JsonObject[]): void {
+  for (const b of branches) {
+    if (typeof b.type === 'string') b.nullable = true;
+    else flagBranches(b.anyOf as JsonObject[]);
+  }
 }
 
 function commonType(branches: unknown[], defs: JsonObject | undefined, refKeyword: string | undefined, refPrefix: string | undefined): string | undefined {

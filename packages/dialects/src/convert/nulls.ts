@@ -51,26 +51,29 @@ function toNullableFlag(out: JsonObject, plan: Plan, wrappedRef?: string): JsonO
   const anyOf = own(out, 'anyOf');
   if (Array.isArray(anyOf)) {
     const branches = anyOf as unknown[];
-    const rest: unknown[] = [];
-    for (const b of branches) {
-      if (!isOnlyNullable(b)) {
-        rest.push(b);
-        continue;
-      }
-      // A null branch's own words go with it into the flag: said after the parent's, not dropped.
-      const words = own(b as JsonObject, 'description');
-      if (typeof words !== 'string' || words === '') continue;
-      const mine = own(out, 'description');
-      out.description = joinWords(plan, typeof mine === 'string' ? mine : '', words);
-    }
+    const rest = branches.filter((b) => !isOnlyNullable(b));
     if (rest.length < branches.length) {
       nullable = true;
+      const parent = own(out, 'description');
+      // One branch left: it is the node, and its own anyOf (a nested union) takes the place of the
+      // one it stood in, rather than standing as a one-branch anyOf.
+      const merged = rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef));
+      // A null branch's own words go with it into the flag, and a merged branch's into its node:
+      // said after the parent's, in the order of the branches, never dropped.
+      let words = typeof parent === 'string' ? parent : '';
+      for (const b of branches) {
+        if (!merged && !isOnlyNullable(b)) continue;
+        const own_ = own(b as JsonObject, 'description');
+        if (typeof own_ === 'string') words = joinWords(plan, words, own_);
+      }
       // Every branch was null alone: the flag says all of it (an empty anyOf is no schema at all).
       if (rest.length === 0) delete out.anyOf;
-      else if (rest.length === 1 && canMergeInto(out, rest[0]) && !(wrappedRef !== undefined && hasOwn(rest[0] as object, wrappedRef))) {
+      else if (merged) {
         delete out.anyOf;
-        for (const k in rest[0] as JsonObject) put(out, k, (rest[0] as JsonObject)[k]);
+        const branch = rest[0] as JsonObject;
+        for (const k in branch) put(out, k, k === 'description' ? words : branch[k]);
       } else out.anyOf = rest;
+      if (words !== '') put(out, 'description', words);
     }
   }
   if (nullable) out.nullable = true;
@@ -85,7 +88,8 @@ function isOnlyNullable(b: unknown): boolean {
 
 function canMergeInto(out: JsonObject, branch: unknown): boolean {
   if (branch === null || typeof branch !== 'object' || Array.isArray(branch)) return false;
-  for (const k in branch as JsonObject) if (hasOwn(out, k) && k !== 'nullable') return false;
+  // anyOf is the list the branch is taken from; descriptions are joined.
+  for (const k in branch as JsonObject) if (hasOwn(out, k) && k !== 'nullable' && k !== 'anyOf' && k !== 'description') return false;
   return true;
 }
 

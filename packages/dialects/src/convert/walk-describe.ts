@@ -228,7 +228,11 @@ export function describe(
   const outDescription = own(out, 'description');
   const nodeDescription = own(node, 'description');
   const author = typeof outDescription === 'string' ? outDescription : typeof nodeDescription === 'string' ? nodeDescription : '';
-  put(out, 'description', author ? `${author}${wordsGap(s.plan, author)}${sentences.join(' ')}` : sentences.join(' '));
+  // Words the walk brought in (a union's one branch folded into its node) may hold a sentence of the
+  // same note already: it is said once.
+  const said = typeof outDescription === 'string' && outDescription !== nodeDescription ? sentences.filter((x) => !outDescription.includes(x)) : sentences;
+  if (said.length === 0) return;
+  put(out, 'description', author ? `${author}${wordsGap(s.plan, author)}${said.join(' ')}` : said.join(' '));
 }
 
 

@@ -187,13 +187,17 @@ describe('the bundled sentence files', () => {
       { keywords: ['minItems', 'maxItems'], equal: ['minItems', 'maxItems'], text: 'Exactly {minItems|item|items}.' },
       { keywords: ['minLength', 'maxLength'], equal: ['minLength', 'maxLength'], text: 'Exactly {minLength|character|characters}.' },
       { keywords: ['minProperties', 'maxProperties'], equal: ['minProperties', 'maxProperties'], text: 'Exactly {minProperties|property|properties}.' },
+      { keywords: ['minimum', 'maximum'], equal: ['minimum', 'maximum'], text: 'Must be exactly {minimum}.' },
+      // maxContains 0: no item may match.
+      { keywords: ['contains', 'minContains', 'maxContains'], when: { maxContains: 0 }, text: 'No item may match {contains}.' },
+      { keywords: ['contains', 'maxContains'], when: { maxContains: 0 }, text: 'No item may match {contains}.' },
       { keywords: ['contains', 'minContains', 'maxContains'], equal: ['minContains', 'maxContains'], text: 'Exactly {minContains|item|items} must match {contains}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
       // The closures, in place, said after the node's other note sentences.
       ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n)),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
-      'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
+      'contains+minContains+maxContains', 'contains+maxContains', 'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
       'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'default', 'const',
     ]);
     // standard@2026-12-06 gives default and const words in place, so an array reads as one value.
