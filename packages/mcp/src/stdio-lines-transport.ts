@@ -16,7 +16,7 @@ import { messageText } from './message-text.js';
  * wait forever); any other line that is not a JSON-RPC message is reported through onerror and
  * skipped, as the SDK does. A line over `limit` bytes is skipped whole (LineChunker) and the
  * stream goes on: where its first bytes name a top-level id (line-head.ts), its sender still
- * hears of it. On the server end (`side: 'server'`, toward a caller) a request is answered with
+ * hears of it; a line that is not JSON is answered with -32700 and id null, as JSON-RPC asks. On the server end (`side: 'server'`, toward a caller) a request is answered with
  * -32600 "too large"; on the client end (toward an upstream) an answer is delivered as an error
  * under its id, so the request that waits for it fails with the reason, not with a closed
  * connection. Anything else is reported through onerror.
@@ -27,6 +27,8 @@ export class StdioLinesTransport implements Transport {
   onerror?: (error: Error) => void;
   private lines: LineChunker | undefined;
   private closed = false;
+  /** The output failed (EPIPE: the caller stopped reading): answers are dropped, never thrown. */
+  private broken = false;
 
   constructor(
     private readonly input: Readable,
@@ -39,9 +41,20 @@ export class StdioLinesTransport implements Transport {
   // pipe() forwards no error: a failing input (EIO, a closed descriptor) is told to onerror, as the SDK's transport tells it.
   private readonly inputFailed = (error: Error): void => this.onerror?.(error);
 
+  // A write to a reader that is gone fails as an 'error' event, which with no listener ends the
+  // process: told once, the transport closes, and what is still to send is dropped.
+  private readonly outputFailed = (error: Error): void => {
+    if (this.broken) return;
+    this.broken = true;
+    this.onerror?.(new Error(`the output failed (${(error as NodeJS.ErrnoException).code ?? error.message}); the reader is gone, so answers still to send are dropped`));
+    void this.close();
+  };
+
   async start(): Promise<void> {
     if (this.lines) throw new Error('StdioLinesTransport already started');
     this.input.on('error', this.inputFailed);
+    // Kept after close: a write still in flight may fail later.
+    this.output.on('error', this.outputFailed);
     const lines = new LineChunker(this.limit, (line) => this.tooLong(line));
     this.lines = lines;
     lines.on('data', (chunk: Buffer) => this.read(chunk));
@@ -69,9 +82,19 @@ export class StdioLinesTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
+      if (this.broken || this.output.destroyed) return resolve();
       // Text first: a message JSON cannot carry is answered or refused whole (messageText), never half-written.
-      if (this.output.write(`${messageText(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
+      if (this.output.write(`${messageText(message)}\n`)) return resolve();
+      // Waits for room, or for the output to fail or close: a gone reader never drains.
+      const done = (): void => {
+        this.output.off('drain', done);
+        this.output.off('error', done);
+        this.output.off('close', done);
+        resolve();
+      };
+      this.output.on('drain', done);
+      this.output.on('error', done);
+      this.output.on('close', done);
     });
   }
 
@@ -104,6 +127,8 @@ export class StdioLinesTransport implements Transport {
     try {
       message = JSON.parse(line);
     } catch (error) {
+      // JSON-RPC answers a parse error with id null: no id can be read, but the sender hears why.
+      if (this.side === 'server') void this.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the line is not JSON (${(error as Error).message}).` } } as unknown as JSONRPCMessage);
       this.onerror?.(new Error(`skipped a line that is not JSON (${(error as Error).message}).`));
       return;
     }

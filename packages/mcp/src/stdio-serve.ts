@@ -14,7 +14,7 @@ export interface BoundedStdio {
  * per line, for the bins that serve stdio (the demo server, the proxy). A line the transport cannot
  * read (not JSON, not JSON-RPC) goes to the server's onerror and is skipped; so is a line past the
  * limit, whose request is answered "too large" where its id can be read (StdioLinesTransport).
- * Ending stdin, SIGINT or SIGTERM runs `stop` and exits 0.
+ * Ending stdin, a closed stdout reader, SIGINT or SIGTERM runs `stop` and exits 0.
  */
 export function boundedStdio(label: string, stop: () => Promise<unknown>): BoundedStdio {
   let stopping = false;
@@ -26,6 +26,9 @@ export function boundedStdio(label: string, stop: () => Promise<unknown>): Bound
   process.on('SIGINT', end);
   process.on('SIGTERM', end);
   process.stdin.on('end', end);
+  // The caller stopped reading (EPIPE on stdout): no answer can reach it, so the bin stops as when
+  // its input ends. The transport's own listener drops what is still to send.
+  process.stdout.on('error', end);
   const fail = (why: string): void => {
     if (stopping) return;
     stopping = true;

@@ -54,10 +54,49 @@ describe('StdioLinesTransport', () => {
     w.input.write(`${JSON.stringify(ping(4))}\n`);
     await settle();
     expect(w.messages).toEqual([ping(4)]);
+    // The line that is not JSON is answered as JSON-RPC asks: -32700 under id null.
+    const answers = (w.output.read() as Buffer).toString().trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; error: { code: number; message: string } });
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(answers[0]!.error.message).toMatch(/^Parse error: the line is not JSON/);
     expect(w.errors).toHaveLength(3);
     expect(w.errors[0]).toMatch(/not JSON/);
     expect(w.errors[1]).toMatch(/"jsonrpc": "2.0"/);
     expect(w.errors[2]).toMatch(/must be a JSON object/);
+  });
+
+  it('does not answer a line that is not JSON on the client end (toward an upstream, which asked nothing)', async () => {
+    const w = await wired(1024, 'client');
+    w.input.write('not json\n');
+    await settle();
+    expect(w.output.read()).toBeNull();
+    expect(w.errors[0]).toMatch(/not JSON/);
+  });
+
+  it('closes, says why once and drops what is still to send when its output fails (a reader gone: EPIPE)', async () => {
+    const w = await wired();
+    const gone = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    w.output.destroy(gone);
+    await settle();
+    expect(w.closed()).toBe(true);
+    expect(w.errors).toEqual([expect.stringMatching(/^the output failed \(EPIPE\); the reader is gone/)]);
+    // Sending after the failure settles at once and throws nothing.
+    await expect(w.transport.send(ping(1) as JSONRPCMessage)).resolves.toBeUndefined();
+    expect(w.errors).toHaveLength(1);
+  });
+
+  it('settles a send that waits for room when the output fails instead of draining', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough({ highWaterMark: 16 });
+    const transport = new StdioLinesTransport(input, output, 1024);
+    const errors: string[] = [];
+    transport.onerror = (e) => errors.push(e.message);
+    await transport.start();
+    // Past the high-water mark with no reader: write() returns false and the send waits for drain.
+    const pending = transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(100) } } as JSONRPCMessage);
+    output.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    await expect(pending).resolves.toBeUndefined();
+    expect(errors).toHaveLength(1);
   });
 
   it.each([

@@ -16,6 +16,8 @@ const servers: Array<[string, string[]]> = [
 const LIMIT = 10 * 1024 * 1024;
 
 interface Run {
+  /** Closes the reading end of the child's stdout, as a caller that hung up does. */
+  hangUp(): void;
   write(text: string): void;
   end(): void;
   /** Resolves with the stdout line that answers `id`. */
@@ -42,6 +44,7 @@ function start(args: string[]): Run {
   // The server may exit while a write is in flight: EPIPE is expected then.
   child.stdin.on('error', () => undefined);
   return {
+    hangUp: () => void child.stdout.destroy(),
     write: (text) => void child.stdin.write(text),
     end: () => void child.stdin.end(),
     answer: (id) => new Promise((resolve) => waiting.set(id, resolve)),
@@ -62,6 +65,14 @@ describe.each(servers)('%s over stdio, fed bad lines', (_name, args) => {
     // Ending stdin is the normal way out: exit code 0.
     run.end();
     expect(await run.exit).toBe(0);
+  });
+
+  it('a caller that stops reading but keeps stdin open: the answer is dropped and the bin exits 0, no crash', async () => {
+    const run = start(args);
+    run.hangUp();
+    run.write(ping(1));
+    expect(await run.exit).toBe(0);
+    expect(run.stderr()).not.toMatch(/Unhandled|EPIPE.*\n\s+at /);
   });
 
   it('a request nested 10,000 levels deep: answered, and the next call is served by the same upstream', async () => {
