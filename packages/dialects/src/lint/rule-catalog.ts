@@ -25,6 +25,7 @@ export const RULE = {
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
   requiredRefused: 'json-schema.tool-schema.required-refused',
   acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
+  branchPropertyRefused: 'json-schema.tool-schema.branch-property-refused',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -52,7 +53,14 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     level: 'should',
     severities: ['warning'],
     applies: 'all revisions',
-    summary: 'No property is required and refused at once (a false property schema, or additionalProperties: false for an undeclared name): such a schema accepts no object.',
+    summary: 'No property is required and refused at once (a false property schema, or additionalProperties: false for an undeclared name, an allOf branch\'s required name included): such a schema accepts no object.',
+  },
+  {
+    id: RULE.branchPropertyRefused,
+    level: 'should',
+    severities: ['warning'],
+    applies: 'all revisions',
+    summary: 'No property declared or required in an allOf/anyOf/oneOf branch, then, else, a dependentSchemas entry or a local $ref among them, where the additionalProperties beside them refuses it: additionalProperties sees only the properties declared beside it (use unevaluatedProperties).',
   },
   {
     id: RULE.acceptsNothing,

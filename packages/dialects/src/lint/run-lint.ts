@@ -17,6 +17,7 @@ import { outputSchemaObjectRoot } from './rules/output-schema-object-root.js';
 import { openapiNullable } from './rules/openapi-nullable.js';
 import { requiredRefused } from './rules/required-refused.js';
 import { acceptsNothing } from './rules/accepts-nothing.js';
+import { branchPropertyRefused } from './rules/branch-property-refused.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import type { LintOptions, LintResult } from './types.js';
 
@@ -29,6 +30,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.openapiNullable, run: openapiNullable },
   { id: RULE.requiredRefused, run: requiredRefused },
   { id: RULE.acceptsNothing, run: acceptsNothing },
+  { id: RULE.branchPropertyRefused, run: branchPropertyRefused },
   { id: RULE.legacySchemaShape, run: legacySchemaShape },
   { id: RULE.examplesShape, run: examplesShape },
   { id: RULE.examplesValid, run: examplesValid },

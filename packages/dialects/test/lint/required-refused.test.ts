@@ -84,3 +84,29 @@ describe(CODE, () => {
     expect(found(tool({ type: 'object', required: ['ab'], propertyNames: { maxLength: 3, enum: ['ab', 'cd'] }, maxProperties: 1 }))).toEqual([]);
   });
 });
+
+describe(`${CODE}: names an allOf branch requires`, () => {
+  it('warns where an allOf branch (inline or a local $ref) requires a name the closure beside it refuses, and the judge refuses every call', () => {
+    const inline = tool({ type: 'object', properties: { a: { type: 'string' } }, allOf: [{ properties: { b: { type: 'integer' } }, required: ['b'] }], additionalProperties: false });
+    expect(found(inline)).toEqual([
+      ['warning', '/inputSchema/allOf/0/required/0', '"b" is required by allOf, but it is not among the declared properties and additionalProperties is false (additionalProperties sees only the properties declared beside it, not those of branches), so this schema accepts no object: no call of this tool can be accepted.'],
+    ]);
+    const judge = createJudge(inline);
+    expect(judge.checkArguments({ a: 'x' }, { decodeNulls: false }).ok).toBe(false);
+    expect(judge.checkArguments({ a: 'x', b: 1 }, { decodeNulls: false }).ok).toBe(false);
+    const viaRef = tool({ type: 'object', $defs: { Base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }, allOf: [{ $ref: '#/$defs/Base' }], additionalProperties: false });
+    expect(found(viaRef).map(([, path, m]) => [path, (m as string).slice(0, 37)])).toEqual([['/inputSchema/$defs/Base/required/0', '"id" is required by $ref #/$defs/Base']]);
+    expect(createJudge(viaRef).checkArguments({ id: 'x' }, { decodeNulls: false }).ok).toBe(false);
+  });
+
+  it('says nothing where the name is declared beside the closure, the closure sees branches, or the branch does not always apply', () => {
+    for (const schema of [
+      { type: 'object', properties: { b: true }, allOf: [{ properties: { b: { type: 'integer' } }, required: ['b'] }], additionalProperties: false },
+      { type: 'object', allOf: [{ properties: { b: { type: 'integer' } }, required: ['b'] }], unevaluatedProperties: false },
+      { type: 'object', allOf: [{ required: ['b'] }] },
+      { type: 'object', anyOf: [{ required: ['b'] }, { required: ['c'] }], properties: { c: true }, additionalProperties: false },
+    ]) {
+      expect(found(tool(schema)), JSON.stringify(schema)).toEqual([]);
+    }
+  });
+});
