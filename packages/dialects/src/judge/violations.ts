@@ -39,8 +39,10 @@ function branchSummary(inner: readonly ErrorObject[], at: string): string {
   const parts: string[] = [];
   for (const e of inner) {
     if (e.keyword === 'if' || (e as { propertyName?: string }).propertyName !== undefined) continue;
-    const rel = pathOf(e).slice(at.length);
-    const text = (rel ? `${rel} ` : '') + ruleWords(e);
+    // A place inside the value is named by its whole pointer: "/address/zip is required" under
+    // /order/ship read as a top-level path (round 14).
+    const path = pathOf(e);
+    const text = (path.length > at.length ? `${path} ` : '') + ruleWords(e);
     if (!parts.includes(text)) parts.push(text);
   }
   return parts.slice(0, 3).join(' and ');
