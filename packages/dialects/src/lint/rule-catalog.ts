@@ -26,6 +26,7 @@ export const RULE = {
   requiredRefused: 'json-schema.tool-schema.required-refused',
   acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
   branchPropertyRefused: 'json-schema.tool-schema.branch-property-refused',
+  keywordMisspelt: 'json-schema.tool-schema.keyword-misspelt',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -61,6 +62,13 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     severities: ['warning'],
     applies: 'all revisions',
     summary: 'No property declared or required in an allOf/anyOf/oneOf branch, then, else, a dependentSchemas entry or a local $ref among them, where the additionalProperties beside them refuses it: additionalProperties sees only the properties declared beside it (use unevaluatedProperties).',
+  },
+  {
+    id: RULE.keywordMisspelt,
+    level: 'should',
+    severities: ['warning'],
+    applies: 'all revisions',
+    summary: 'No key of a schema lies within two edits of a keyword it is not (propertes, requried, maxlength): JSON Schema ignores it, so its rule constrains nothing.',
   },
   {
     id: RULE.acceptsNothing,

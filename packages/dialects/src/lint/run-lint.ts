@@ -18,6 +18,7 @@ import { openapiNullable } from './rules/openapi-nullable.js';
 import { requiredRefused } from './rules/required-refused.js';
 import { acceptsNothing } from './rules/accepts-nothing.js';
 import { branchPropertyRefused } from './rules/branch-property-refused.js';
+import { keywordMisspelt } from './rules/keyword-misspelt.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import type { LintOptions, LintResult } from './types.js';
 
@@ -31,6 +32,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.requiredRefused, run: requiredRefused },
   { id: RULE.acceptsNothing, run: acceptsNothing },
   { id: RULE.branchPropertyRefused, run: branchPropertyRefused },
+  { id: RULE.keywordMisspelt, run: keywordMisspelt },
   { id: RULE.legacySchemaShape, run: legacySchemaShape },
   { id: RULE.examplesShape, run: examplesShape },
   { id: RULE.examplesValid, run: examplesValid },
