@@ -63,16 +63,18 @@ limits, its sources and dates, one section per version) and matrix.md, from the 
   --check     write nothing; exit 1 when a page in DIR is missing or differs
 
 ${GLOBAL}`,
-  new: `Usage: dialects new NAME [--from BASE@VERSION] [--dir DIR] [--version YYYY-MM]
+  new: `Usage: dialects new NAME [--from BASE@VERSION] [--dir DIR] [--version YYYY-MM[-DD]]
 
-Writes DIR/NAME@YYYY-MM.yaml (this month, UTC, unless --version says otherwise): a draft rule file with the editor's $schema line, a
-sources entry to fill in, and \`extends: BASE@VERSION\` when --from is given (a plain BASE means its
-newest frozen version); a NAME that is already a dialect extends its current version unless --from
-says otherwise. It loads as it is. Then it prints the two commands that come next.
+Writes DIR/NAME@VERSION.yaml: a draft rule file with the editor's $schema line, a sources entry to
+fill in, and \`extends: BASE@VERSION\` when --from is given (a plain BASE means its newest frozen
+version). A NAME that is already a dialect gets its next version, extending its newest one (a draft
+included) unless --from says otherwise. The version is this month (UTC); where that month has a
+version already, today; where today has one, the day after the newest. It loads as it is. Then it
+prints the two commands that come next.
 
   --from BASE    start from this dialect's rules (inherited through extends)
   --dir DIR      where the file goes (default: the current folder; created if missing)
-  --version V    the version, YYYY-MM or YYYY-MM-DD (default: this month)
+  --version V    the version, YYYY-MM or YYYY-MM-DD, after the newest of NAME (default: as above)
 
 ${GLOBAL}`,
   test: `Usage: dialects test --dialects-dir DIR [--cases DIR] [--update]

@@ -27,10 +27,17 @@ const ACME_RULES = `rules:
       format: { in: [date-time, date] }
 `;
 
-/** A folder with `acme@2026-12` (from gemini, as `new` writes it) and one case of the user's own. */
-async function acmeFolder(): Promise<{ dir: string; file: string }> {
+/** A rule that drops every format, with its sentence (for a base that keeps them). */
+const NO_FORMATS = `rules:
+  - id: no-formats
+    source: vendor-page
+    drop: [format]
+`;
+
+/** A folder with `acme@2026-12` (from gemini, or `from`, as `new` writes it) and one case of the user's own. */
+async function acmeFolder(from = 'gemini'): Promise<{ dir: string; file: string }> {
   const dir = join(tempDir(), 'my-dialects');
-  const r = await runCli(['new', 'acme', '--from', 'gemini', '--dir', dir, '--version', '2026-12']);
+  const r = await runCli(['new', 'acme', '--from', from, '--dir', dir, '--version', '2026-12']);
   expect(r.code, r.stderr).toBe(0);
   const file = join(dir, 'acme@2026-12.yaml');
   mkdirSync(join(dir, 'cases', 'booking'), { recursive: true });
@@ -60,6 +67,23 @@ describe('dialects new', () => {
     expect(list.code, list.stderr).toBe(0);
     const acme = (JSON.parse(list.stdout) as { id: string; status: string }[]).find((d) => d.id === `acme@${month}`);
     expect(acme?.status).toBe('draft');
+  });
+
+  it('starts the next version of a bundled dialect after its newest one, extending that one even where it is a draft', async () => {
+    const dir = tempDir();
+    const listed = JSON.parse((await runCli(['list', '--json'])).stdout) as { id: string; name: string; version: string; status: string }[];
+    const newest = listed.filter((d) => d.name === 'openai_strict').map((d) => d.version).sort().at(-1)!;
+    const r = await runCli(['new', 'openai_strict', '--dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const version = /openai_strict@(\S+)\.yaml/.exec(r.stdout)![1]!;
+    expect(version > newest, `${version} after ${newest}`).toBe(true);
+    const text = readFileSync(join(dir, `openai_strict@${version}.yaml`), 'utf8');
+    expect(text).toContain(`extends: openai_strict@${newest}`);
+    if (listed.find((d) => d.id === `openai_strict@${newest}`)?.status === 'draft') expect(r.stdout).toContain('itself a draft: freeze it before this one');
+    // A version before the newest is refused, naming it.
+    const early = await runCli(['new', 'openai_strict', '--dir', dir, '--version', '2025-01']);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toContain(`--version 2025-01 comes before openai_strict@${newest}`);
   });
 
   it('writes an identity dialect without --from', async () => {
@@ -117,17 +141,18 @@ describe('dialects test', () => {
   });
 
   it('prints a readable diff for an edited rule, re-pins a draft, and refuses to re-pin a frozen version', async () => {
-    const { dir, file } = await acmeFolder();
+    // A frozen version may extend only a frozen one: its base here is frozen too.
+    const { dir, file } = await acmeFolder('openai_strict@2026-12-06');
     expect((await runCli(['test', '--dialects-dir', dir, '--update'])).code).toBe(0);
     const pin = join(dir, 'cases/booking/expected/acme@2026-12.json');
     const pinned = readFileSync(pin, 'utf8');
 
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^rules: .*$/m, ACME_RULES));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^rules: .*$/m, NO_FORMATS));
     const changed = await runCli(['test', '--dialects-dir', dir]);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toMatch(/FAIL .*cases\/booking acme@2026-12\n/);
-    expect(changed.stdout).toContain('-           "description": "The day. Must be an ISO-8601 date."');
-    expect(changed.stdout).toContain('+           "format": "date",');
+    expect(changed.stdout).toContain('+           "description": "The day. Must be an ISO-8601 date."');
+    expect(changed.stdout).toContain('-           "format": "date",');
     expect(changed.stdout).toMatch(/FAIL bundled\/sentence-format-date acme@2026-12/);
 
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: draft', 'status: frozen'));
@@ -138,7 +163,15 @@ describe('dialects test', () => {
 
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: frozen', 'status: draft'));
     expect((await runCli(['test', '--dialects-dir', dir, '--update'])).code).toBe(0);
-    expect(JSON.parse(readFileSync(pin, 'utf8')).output.inputSchema.properties.day).toEqual({ type: 'string', format: 'date', description: 'The day.' });
+    expect(JSON.parse(readFileSync(pin, 'utf8')).output.inputSchema.properties.day).toEqual({ type: 'string', description: 'The day. Must be an ISO-8601 date.' });
+  });
+
+  it('refuses a frozen version that extends a draft, at its extends line', async () => {
+    const { dir, file } = await acmeFolder();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status: draft', 'status: frozen'));
+    const r = await runCli(['list', '--dialects-dir', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/acme@2026-12\.yaml:\d+:\d+: is frozen but extends gemini@2026-10, a draft that may still change, and this version with it; freeze gemini@2026-10 first, or keep this version a draft/);
   });
 
   it('reports a broken case folder of the user\'s, and a folder with no rule file is a usage error', async () => {

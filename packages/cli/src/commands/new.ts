@@ -20,6 +20,14 @@ function thisMonth(now: Date): string {
   return now.toISOString().slice(0, 7);
 }
 
+/** The day after a YYYY-MM-DD version, or the first day of the month after a YYYY-MM one. */
+function dayAfter(version: string): string {
+  const day = version.length === 7 ? new Date(`${version}-01T00:00:00Z`) : new Date(`${version}T00:00:00Z`);
+  if (version.length === 7) day.setUTCMonth(day.getUTCMonth() + 1);
+  else day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
 export async function newCommand(argv: string[], io: Io): Promise<number> {
   const args = parseCommandArgs(argv, { from: { type: 'string' }, dir: { type: 'string' }, version: { type: 'string' } }, 1);
   if (args.help) {
@@ -34,17 +42,25 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
   const registry = await openRegistry(args.dialectsDirs);
   // A new version of a dialect that exists starts from its current one: an empty draft under the
   // same name would become what the plain name means where it is the newest, with no rule at all.
-  const base = from !== undefined ? pickDialect(registry, from) : registry.has(name) ? registry.get(name) : undefined;
+  // It extends the newest version, a draft included: the plain name may still mean an older frozen
+  // one, but the next version continues from the work already done.
+  const versions = registry.list().filter((d) => d.name === name).map((d) => d.version).sort();
+  const newest = versions[versions.length - 1];
+  const base = from !== undefined ? pickDialect(registry, from) : newest !== undefined ? registry.get(`${name}@${newest}`) : undefined;
 
   const now = new Date();
-  const version = stringOption(args, 'version') ?? thisMonth(now);
+  const today = now.toISOString().slice(0, 10);
+  // This month; where a version of this month exists already, today; where one of today (or later)
+  // exists, the day after the newest (versions sort as strings).
+  const version = stringOption(args, 'version') ?? (newest === undefined || thisMonth(now) > newest ? thisMonth(now) : today > newest ? today : dayAfter(newest));
   if (!/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/.test(version)) throw usageError(`--version ${version}: a version is YYYY-MM or YYYY-MM-DD`);
-  if (registry.has(`${name}@${version}`)) throw usageError(`${name}@${version} is already defined (${registry.get(`${name}@${version}`).file}); a new version takes a later month`);
+  if (registry.has(`${name}@${version}`)) throw usageError(`${name}@${version} is already defined (${registry.get(`${name}@${version}`).file}); give the new version a later one with --version (YYYY-MM or YYYY-MM-DD)`);
+  if (newest !== undefined && version < newest) throw usageError(`--version ${version} comes before ${name}@${newest}; a new version sorts after the newest one (YYYY-MM or YYYY-MM-DD)`);
   const dirOption = stringOption(args, 'dir') ?? '.';
   const dir = resolve(dirOption);
   const fileName = `${name}@${version}.yaml`;
   const file = join(dir, fileName);
-  if (existsSync(file)) throw inputError(file, 'already exists; edit it, or give the new version another month');
+  if (existsSync(file)) throw inputError(file, 'already exists; edit it, or give the new version another --version');
 
   const text = ruleFileText({ name, version, base: base?.id, today: now.toISOString().slice(0, 10), schemaRef: schemaReference(dir) });
   makeDirectories(dir);
@@ -53,7 +69,7 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
   const shown = join(dirOption, fileName);
   const dirArg = quoteArg(dirOption);
   io.stdout.write(
-    `wrote ${shown} (draft${base ? `, extends ${base.id}` : ''})\n` +
+    `wrote ${shown} (draft${base ? `, extends ${base.id}${base.status === 'draft' ? ', itself a draft: freeze it before this one' : ''}` : ''})\n` +
       `Edit its rules and sources, then pin and review it:\n` +
       `  dialects test --dialects-dir ${dirArg} --update\n` +
       `  dialects diff ${base?.id ?? 'BASE'} ${name}@${version} --dialects-dir ${dirArg}${base ? '' : '   (BASE: the dialect yours departs from; see dialects list)'}\n`,

@@ -264,6 +264,11 @@ function buildDialect(
       const msg = `extends ${current.extends}, which leads back to ${id} (a cycle)`;
       throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at.where(['extends']))]);
     }
+    // What a frozen version means may never change; a draft it read its rules from still may.
+    if (current.status === 'frozen' && target.data.status === 'draft') {
+      const msg = `is frozen but extends ${current.extends}, a draft that may still change, and this version with it; freeze ${current.extends} first, or keep this version a draft`;
+      throw new DialectError('rule-file-invalid', msg, [diagnostic('rule-file-invalid', 'error', msg, at.where(['extends']))]);
+    }
     seen.add(current.extends);
     chain.push(target);
     current = target.data;
