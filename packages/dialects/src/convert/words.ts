@@ -94,13 +94,39 @@ function objectParts(s: unknown): { properties: [string, unknown][]; required: s
   return { properties: Object.entries((s.properties ?? {}) as JsonObject), required };
 }
 
+/**
+ * A property's subschema in a condition or clause, as a noun: as it stands, or, where it names no
+ * type, of the type the schema beside declares for that property (`then: {properties: {zip:
+ * {pattern}}}` beside `properties: {zip: {type: string}}` reads "zip, if sent, must be a string
+ * (matching ...)"): a value the whole schema accepts has that type there anyway.
+ */
+function propertyNoun(name: string, sub: unknown, v: Vocabulary, around?: Around): string | undefined {
+  const said = noun(sub, v);
+  if (said !== undefined) return said;
+  const declared = around?.('properties');
+  const schema = isPlainObject(declared) && Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined;
+  return isPlainObject(schema) ? asType(sub, schema.type, v) : undefined;
+}
+
+/**
+ * A typeless subschema as a noun of `type`, where it is one type and every keyword of the
+ * subschema constrains values of that type alone; undefined elsewhere.
+ */
+function asType(schema: unknown, type: unknown, v: Vocabulary, depth = 0): string | undefined {
+  if (!isPlainObject(schema) || Object.prototype.hasOwnProperty.call(schema, 'type') || typeof type !== 'string') return undefined;
+  const s = saysSomething(schema);
+  const keys = Object.keys(s);
+  if (keys.length === 0 || !keys.every((k) => constrainsOnly(k, type))) return undefined;
+  return noun({ ...s, type }, v, depth);
+}
+
 /** An `if` subschema as a condition: "country is "US"", "mode is sent". */
-function condition(s: unknown, v: Vocabulary): string | undefined {
+function condition(s: unknown, v: Vocabulary, _depth?: number, around?: Around): string | undefined {
   const parts = objectParts(s);
   if (!parts || v.and === undefined) return undefined;
   const out: string[] = [];
   for (const [name, sub] of parts.properties) {
-    const value = noun(sub, v);
+    const value = propertyNoun(name, sub, v, around);
     // An `if` property not listed in `required` also matches when the property is absent.
     const said = value === undefined ? undefined : words(parts.required.includes(name) ? v.is : v.isOrAbsent, { name, value });
     if (said === undefined) return undefined;
@@ -121,7 +147,7 @@ function requiredClause(names: readonly string[], v: Vocabulary): string | undef
 }
 
 /** A consequence as a clause: "zip is required", "level, if sent, must be "high"". A list of names is what it requires. */
-function clause(s: unknown, v: Vocabulary): string | undefined {
+function clause(s: unknown, v: Vocabulary, _depth?: number, around?: Around): string | undefined {
   if (Array.isArray(s)) {
     const names = stringList(s);
     return names === undefined ? undefined : requiredClause(names, v);
@@ -135,7 +161,7 @@ function clause(s: unknown, v: Vocabulary): string | undefined {
     out.push(said);
   }
   for (const [name, sub] of parts.properties) {
-    const value = noun(sub, v);
+    const value = propertyNoun(name, sub, v, around);
     // A property the clause does not require may still be left out; only its value is ruled.
     const said = value === undefined ? undefined : words(parts.required.includes(name) ? v.mustBe : v.mayBe, { name, value });
     if (said === undefined) return undefined;
@@ -180,16 +206,21 @@ function one(value: unknown): string | undefined {
  * of one type would leave out. A subschema that is a noun as it stands (its own type, a const) is that noun.
  */
 function typed(schema: unknown, v: Vocabulary, depth = 0, around?: Around): string | undefined {
-  const said = noun(schema, v, depth);
-  if (said !== undefined || !isPlainObject(schema) || Object.prototype.hasOwnProperty.call(schema, 'type')) return said;
-  const type = around?.('type');
-  const s = saysSomething(schema);
-  const keys = Object.keys(s);
-  if (typeof type !== 'string' || keys.length === 0 || !keys.every((k) => constrainsOnly(k, type))) return undefined;
-  return noun({ ...s, type }, v, depth);
+  return noun(schema, v, depth) ?? asType(schema, around?.('type'), v, depth);
 }
 
-const FORMS: Readonly<Record<string, Form>> = { value: noun, typed, condition, clause, positions, pattern, one };
+/**
+ * A subschema applied to one item (`contains`), as a noun of the type the schema's `items` gives
+ * every item where it names none: `{items: {type: number}, contains: {minimum: 10}}` reads "a
+ * number (at least 10)"; a typeless `contains` beside no typed items also matches items of other
+ * types, so it has no such noun.
+ */
+function item(schema: unknown, v: Vocabulary, depth = 0, around?: Around): string | undefined {
+  const items = around?.('items');
+  return noun(schema, v, depth) ?? (isPlainObject(items) ? asType(schema, items.type, v, depth) : undefined);
+}
+
+const FORMS: Readonly<Record<string, Form>> = { value: noun, typed, item, condition, clause, positions, pattern, one };
 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */
 export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];

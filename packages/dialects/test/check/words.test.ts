@@ -102,6 +102,36 @@ describe('sentences in words', () => {
   });
 });
 
+describe('a typeless subschema typed by the schema around it (round 14)', () => {
+  const schema = {
+    type: 'object',
+    properties: { country: { type: 'string' }, postcode: { type: 'string' }, n: { type: 'integer' }, t: { type: 'string' } },
+    if: { properties: { country: { const: 'US' } }, required: ['country'] },
+    then: { properties: { postcode: { pattern: '^[0-9]{5}$' } } },
+    dependentSchemas: { t: { properties: { n: { minimum: 10 } } } },
+  };
+
+  it('words a then or dependentSchemas property with the type the schema declares for it, and the checker reads it back', () => {
+    const out = convert(schema, words);
+    expect((out.output as { description: string }).description).toBe('When t is sent, n, if sent, must be an integer (at least 10). When country is "US", postcode, if sent, must be a string (matching the regular expression ^[0-9]{5}$).');
+    expect(checkSentences(schema, out.output, words)).toEqual([]);
+  });
+
+  it('keeps JSON where the schema declares no type for the property, or one the keyword does not constrain alone', () => {
+    const { dependentSchemas: _, ...conditional } = schema;
+    const undeclared = { ...conditional, properties: { country: { type: 'string' } } };
+    expect((convert(undeclared, words).output as { description: string }).description).toContain('it must also match {"properties":{"postcode":{"pattern":"^[0-9]{5}$"}}}');
+    const listed = { ...conditional, properties: { ...schema.properties, postcode: { type: ['string', 'integer'] } } };
+    expect((convert(listed, words).output as { description: string }).description).toContain('{"pattern":"^[0-9]{5}$"}');
+  });
+
+  it('words a typeless contains with the type its items schema gives every item, and only then', () => {
+    const said = descriptions({ type: 'object', properties: { nums: { type: 'array', items: { type: 'number' }, contains: { minimum: 10 }, minContains: 2 }, mixed: { type: 'array', contains: { minimum: 10 } } } });
+    expect(said.nums).toBe('At least 2 items must be a number (at least 10).');
+    expect(said.mixed).toBe('At least one item must match {"minimum":10}.');
+  });
+});
+
 describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)', () => {
   const schema = {
     type: 'object',
