@@ -34,30 +34,41 @@ const COUNTS: readonly (readonly [string, string, string, string])[] = [
 ];
 const BOUND_KEYWORDS = ['minLength', 'minItems', 'minProperties', 'minContains', 'minimum', 'exclusiveMinimum'];
 
+/**
+ * Whether the node has any lower bound: asked of every node the walk meets, most of which have
+ * none, so a plain loop of hasOwnProperty (no closure, no type list built) answers first.
+ */
+function hasLowerBound(node: Node): boolean {
+  for (let i = 0; i < BOUND_KEYWORDS.length; i++) if (hasOwn(node, BOUND_KEYWORDS[i] as string)) return true;
+  return false;
+}
+
 /** The ranges of this node that no value of their type lies in (usually none). */
 export function crossedRanges(node: Node): CrossedRange[] {
   const out: CrossedRange[] = [];
-  // Asked of every node the walk meets: most have no lower bound, told by hasOwnProperty.
-  if (!BOUND_KEYWORDS.some((k) => hasOwn(node, k))) return out;
-  const number = (k: string): number | undefined => (hasOwn(node, k) && typeof node[k] === 'number' ? (node[k] as number) : undefined);
-  for (const [low, high, type, noun] of COUNTS) {
-    const a = number(low);
-    const b = number(high);
-    if (a !== undefined && b !== undefined && a > b) out.push({ keyword: low, type, noun, reason: `${low} ${a} is above ${high} ${b}` });
+  if (!hasLowerBound(node)) return out;
+  // Indexed loops, no closures or destructuring: this runs at every node with a lower bound,
+  // mostly in a process's first pass, where V8 interprets it.
+  for (let i = 0; i < COUNTS.length; i++) {
+    const c = COUNTS[i] as readonly [string, string, string, string];
+    const a = numberAt(node, c[0]);
+    const b = a === undefined ? undefined : numberAt(node, c[1]);
+    if (a !== undefined && b !== undefined && a > b) out.push({ keyword: c[0], type: c[2], noun: c[3], reason: `${c[0]} ${a} is above ${c[1]} ${b}` });
   }
-  const lows: [string, number, boolean][] = [];
-  const highs: [string, number, boolean][] = [];
-  for (const [k, exclusive] of [['minimum', false], ['exclusiveMinimum', true]] as const) {
-    const v = number(k);
-    if (v !== undefined) lows.push([k, v, exclusive]);
-  }
-  for (const [k, exclusive] of [['maximum', false], ['exclusiveMaximum', true]] as const) {
-    const v = number(k);
-    if (v !== undefined) highs.push([k, v, exclusive]);
-  }
+  const lowKey = numberAt(node, 'minimum') !== undefined ? 'minimum' : undefined;
+  const xlowKey = numberAt(node, 'exclusiveMinimum') !== undefined ? 'exclusiveMinimum' : undefined;
+  if (lowKey === undefined && xlowKey === undefined) return out;
+  const highKeys = [numberAt(node, 'maximum') !== undefined ? 'maximum' : undefined, numberAt(node, 'exclusiveMaximum') !== undefined ? 'exclusiveMaximum' : undefined];
+  if (highKeys[0] === undefined && highKeys[1] === undefined) return out;
   const integer = admittedTypes(node)?.every((t) => t === 'integer') === true;
-  for (const [lk, l, lx] of lows) {
-    for (const [hk, h, hx] of highs) {
+  for (const lk of [lowKey, xlowKey]) {
+    if (lk === undefined) continue;
+    const l = node[lk] as number;
+    const lx = lk === 'exclusiveMinimum';
+    for (const hk of highKeys) {
+      if (hk === undefined) continue;
+      const h = node[hk] as number;
+      const hx = hk === 'exclusiveMaximum';
       if (l > h || (l === h && (lx || hx))) {
         out.push({ keyword: lk, type: 'number', noun: 'number', reason: `${lk} ${l} ${l === h ? 'meets' : 'is above'} ${hk} ${h}` });
         return out;
@@ -72,6 +83,10 @@ export function crossedRanges(node: Node): CrossedRange[] {
   return out;
 }
 
+function numberAt(node: Node, k: string): number | undefined {
+  return hasOwn(node, k) && typeof node[k] === 'number' ? (node[k] as number) : undefined;
+}
+
 /**
  * The reason, in words that follow "accepts no value: ", or undefined when a value may pass.
  * `ranges`: a crossed range counts too where its type is every type the node admits (the walk;
@@ -79,13 +94,13 @@ export function crossedRanges(node: Node): CrossedRange[] {
  * values counts (lint; the walk says it where it drops those values, walk-node.ts).
  */
 export function noValueReason(node: Node, { ranges, values }: { ranges: boolean; values: boolean }): string | undefined {
-  if (hasOwn(node, 'const') && Array.isArray(node.enum) && !node.enum.some((v) => jsonEqual(v, node.const))) {
+  if (hasOwn(node, 'const') && hasOwn(node, 'enum') && Array.isArray(node.enum) && !node.enum.some((v) => jsonEqual(v, node.const))) {
     return `its const ${short(node.const)} is not one of its enum values`;
   }
   if (values && hasOwn(node, 'type') && (hasOwn(node, 'enum') || hasOwn(node, 'const')) && typeRefusesAllValues(node)) {
     return `its type ${JSON.stringify(node.type)} admits none of its ${hasOwn(node, 'enum') ? 'enum' : 'const'} values`;
   }
-  if (ranges) {
+  if (ranges && hasLowerBound(node)) {
     const types = admittedTypes(node);
     if (types !== undefined) {
       for (const r of crossedRanges(node)) {
