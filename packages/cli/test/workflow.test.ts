@@ -213,6 +213,14 @@ describe('dialects diff', () => {
     expect(report.examples[0]!.changes.map((c) => c.pointer)).toContain('/properties/count/minimum');
   });
 
+  it('counts a sentence said after an author\'s unfinished one as that sentence, not the stop before it', async () => {
+    const file = join(tempDir(), 'tool.json');
+    writeFileSync(file, JSON.stringify({ name: 't', inputSchema: { type: 'object', properties: { w: { type: 'string', description: 'Full image URLs', examples: ['fedora'] } } } }));
+    const r = await runCli(['diff', 'openai_strict@2026-12-06', 'openai_strict@2026-12-07', '--tools', file, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { sentences: unknown[] }).sentences).toEqual([{ item: 'Examples: "fedora".', a: 0, b: 1 }]);
+  });
+
   it('says "the same" for a dialect against itself, and prints text by default', async () => {
     const same = await runCli(['diff', 'gemini', 'gemini', '--tools', input]);
     expect(same.code).toBe(0);

@@ -61,7 +61,9 @@ const bump = (m: Counts, k: string, n = 1): void => {
 
 /** Sentences of a description; numbers become N, so "at most 4 items" and "at most 9 items" count together. */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z"'`(])/).map((s) => s.trim().replace(/(?<![\w-])-?\d+(\.\d+)?(?!\w)/g, 'N')).filter((s) => s !== '');
+  // A piece with no letter or digit is the stop a dialect puts after an author's unfinished
+  // sentence ("image URLs" + ". Examples: ..."), not a sentence of its own.
+  return text.split(/(?<=[.!?])\s+(?=[A-Z"'`(])/).map((s) => s.trim().replace(/(?<![\w-])-?\d+(\.\d+)?(?!\w)/g, 'N')).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
 function tallyKeywords(output: unknown, d: Dialect, keywords: Counts): void {
