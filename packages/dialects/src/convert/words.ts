@@ -120,8 +120,11 @@ function asType(schema: unknown, type: unknown, v: Vocabulary, depth = 0): strin
   return noun({ ...s, type }, v, depth);
 }
 
-/** An `if` subschema as a condition: "country is "US"", "mode is sent". */
-function condition(s: unknown, v: Vocabulary, _depth?: number, around?: Around): string | undefined {
+/**
+ * An `if` subschema as a condition: "country is "US"", "mode is sent". `around` is given by the
+ * condition-typed form only: the plain form (frozen sentence files) words no typeless property.
+ */
+function condition(s: unknown, v: Vocabulary, around?: Around): string | undefined {
   const parts = objectParts(s);
   if (!parts || v.and === undefined) return undefined;
   const out: string[] = [];
@@ -147,7 +150,7 @@ function requiredClause(names: readonly string[], v: Vocabulary): string | undef
 }
 
 /** A consequence as a clause: "zip is required", "level, if sent, must be "high"". A list of names is what it requires. */
-function clause(s: unknown, v: Vocabulary, _depth?: number, around?: Around): string | undefined {
+function clause(s: unknown, v: Vocabulary, around?: Around): string | undefined {
   if (Array.isArray(s)) {
     const names = stringList(s);
     return names === undefined ? undefined : requiredClause(names, v);
@@ -220,7 +223,19 @@ function item(schema: unknown, v: Vocabulary, depth = 0, around?: Around): strin
   return noun(schema, v, depth) ?? (isPlainObject(items) ? asType(schema, items.type, v, depth) : undefined);
 }
 
-const FORMS: Readonly<Record<string, Form>> = { value: noun, typed, item, condition, clause, positions, pattern, one };
+const FORMS: Readonly<Record<string, Form>> = {
+  value: noun,
+  typed,
+  item,
+  condition: (s, v) => condition(s, v),
+  clause: (s, v) => clause(s, v),
+  // As condition and clause, with a typeless property worded by the type the schema declares for it.
+  'condition-typed': (s, v, _depth, around) => condition(s, v, around),
+  'clause-typed': (s, v, _depth, around) => clause(s, v, around),
+  positions,
+  pattern,
+  one,
+};
 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */
 export const WORD_FORMS: readonly string[] = [...Object.keys(FORMS), 'key'];
