@@ -121,7 +121,7 @@ export function closuresMerge(a: JsonObject, b: JsonObject): boolean {
 }
 
 /** An allOf branch merges into its parent when no keyword conflicts and neither side's closure would judge the other's properties differently once merged. */
-export function canMerge(target: JsonObject, branch: JsonObject): boolean {
+export function canMerge(target: JsonObject, branch: JsonObject, deep = false, depth = 0): boolean {
   // additionalProperties sees only its own node's properties: merged, one side's closure would
   // cover the other side's properties, and the spelling would accept what the canonical refuses,
   // unless the merge writes each refused name out (closuresMerge, mergeBranch).
@@ -134,7 +134,7 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
       for (const name in branch[k] as JsonObject) {
         const other = (branch[k] as JsonObject)[name];
         // A side that accepts every value adds nothing: the conjunction is the other side.
-        if (hasOwn(a, name) && !jsonEqual(a[name], other) && !acceptsEveryValue(a[name]) && !acceptsEveryValue(other)) return false;
+        if (hasOwn(a, name) && !jsonEqual(a[name], other) && !acceptsEveryValue(a[name]) && !acceptsEveryValue(other) && !(deep && mergesDeep(a[name], other, depth))) return false;
       }
       continue;
     }
@@ -147,6 +147,20 @@ export function canMerge(target: JsonObject, branch: JsonObject): boolean {
   return true;
 }
 
+
+/** Nested merges stop here: a bound for hostile input, not met in practice. */
+const MAX_DEEP_MERGE = 16;
+
+/**
+ * With `allOf: merge-deep`: two schemas of one property that merge in turn (plain schemas, no
+ * reference, no conflict by the same rule), so the property is spelled as their conjunction, with
+ * every `required` of both: `{format: email}` and `{maxLength: 100}` of one string.
+ */
+export function mergesDeep(a: unknown, b: unknown, depth: number): boolean {
+  if (!isPlainObject(a) || !isPlainObject(b) || depth >= MAX_DEEP_MERGE) return false;
+  for (const side of [a, b]) if (hasOwn(side, '$ref') || hasOwn(side, '$dynamicRef') || hasOwn(side, 'allOf')) return false;
+  return canMerge(a, b, true, depth + 1);
+}
 
 /** The type two merged sides hold together (one name, or a list), or undefined when either is no type or they share no value. */
 export function mergedType(a: unknown, b: unknown): string | string[] | undefined {

@@ -106,7 +106,7 @@ export interface Plan {
   readonly typeArrays: 'keep' | 'any-of';
   /** The type spelling step has something to do (a null spelling other than type arrays, or type arrays rewritten). */
   readonly spellsTypes: boolean;
-  readonly allOf: 'keep' | 'merge';
+  readonly allOf: 'keep' | 'merge' | 'merge-deep';
   readonly constAsEnum: boolean;
   readonly closed: 'all' | 'as-authored' | 'never';
   readonly optional: 'keep' | 'required-nullable';

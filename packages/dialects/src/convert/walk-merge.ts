@@ -4,7 +4,7 @@
  * input node (keeping origins for pointers) before any keyword policy sees it.
  */
 import { hasOwn, isPlainObject, jsonEqual, notJsonReason, own, put, type JsonObject } from './data.js';
-import { acceptsEveryValue, canMerge, mergedType } from './node-rules.js';
+import { acceptsEveryValue, canMerge, mergedType, mergesDeep } from './node-rules.js';
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
@@ -30,6 +30,7 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
   const base = tokensOf(s, node, 'allOf');
   const kept: unknown[] = [];
   const keptFrom: (readonly string[])[] = [];
+  const deep = s.plan.allOf === 'merge-deep';
   const take = (b: unknown, at: readonly string[], depth: number): void => {
     if (b === true || (isPlainObject(b) && Object.keys(b).length === 0)) return;
     // A branch that is only an allOf applies its own branches: they are taken one by one.
@@ -37,10 +38,10 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
       (b.allOf as unknown[]).forEach((inner, j) => take(inner, [...at, 'allOf', String(j)], depth + 1));
       return;
     }
-    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b)) return mergeBranch(s, result, b, at, true);
+    if (isPlainObject(b) && !hasOwn(b, '$ref') && canMerge(result, b, deep)) return mergeBranch(s, result, b, at, true, deep);
     // A branch that is only a reference (its own refOutOfAllOf took the first) merges as its target, when it can.
     const target = isPlainObject(b) && refBranch(b) ? mergeableTarget(s, node, b, at) : undefined;
-    if (target !== undefined && canMerge(result, target.node as JsonObject)) return mergeBranch(s, result, target.node as JsonObject, target.tokens);
+    if (target !== undefined && canMerge(result, target.node as JsonObject, deep)) return mergeBranch(s, result, target.node as JsonObject, target.tokens, false, deep);
     kept.push(b);
     keptFrom.push(at);
   };
@@ -113,7 +114,7 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
  * (law 2: an author's words in a branch are not dropped); a reference's target merged in brings
  * the definition's words, which the place that uses it replaces, as a `$ref` beside a description does.
  */
-export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], withWords = false): void {
+export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], withWords = false, deep = false): void {
   const targetClosed = target.additionalProperties === false;
   const branchClosed = branch.additionalProperties === false;
   for (const k in branch) {
@@ -121,7 +122,7 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
     if (k === 'properties' && isPlainObject(v)) {
       const prev = own(target, k);
       if (!isPlainObject(prev)) recordOrigin(s, target, k, [...branchTokens, k]);
-      put(target, k, mergedProperties(s, target, isPlainObject(prev) ? prev : {}, v, branchTokens, targetClosed, branchClosed));
+      put(target, k, mergedProperties(s, target, isPlainObject(prev) ? prev : {}, v, branchTokens, targetClosed, branchClosed, deep));
     } else if (!hasOwn(target, k)) {
       put(target, k, v);
       recordOrigin(s, target, k, [...branchTokens, k]);
@@ -145,7 +146,7 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
 }
 
 /** The two sides' properties by name: the target's first; a name one closed side does not declare is refused. */
-function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, next: JsonObject, branchTokens: readonly string[], targetClosed: boolean, branchClosed: boolean): JsonObject {
+function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, next: JsonObject, branchTokens: readonly string[], targetClosed: boolean, branchClosed: boolean, deep = false): JsonObject {
   const prevTokens = tokensOf(s, target, 'properties');
   const prevOrigin = s.origins?.get(prev);
   const merged: JsonObject = {};
@@ -158,6 +159,20 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
       const theirTokens = [...branchTokens, 'properties', name];
       put(merged, name, bothWords(s, prev[name], mine, theirs, theirTokens));
       recordOrigin(s, merged, name, acceptsEveryValue(theirs) ? mine : theirTokens);
+      continue;
+    }
+    // merge-deep: two schemas of the name that merge in turn are one schema, their conjunction
+    // (canMerge said so), each keyword pointing where it came from.
+    if (deep && theirs !== undefined && !jsonEqual(prev[name], theirs) && mergesDeep(prev[name], theirs, 0)) {
+      const both: JsonObject = {};
+      const first = prev[name] as JsonObject;
+      for (const k in first) {
+        put(both, k, first[k]);
+        recordOrigin(s, both, k, s.origins?.get(first)?.get(k) ?? [...mine, k]);
+      }
+      mergeBranch(s, both, theirs as JsonObject, [...branchTokens, 'properties', name], true, true);
+      put(merged, name, both);
+      recordOrigin(s, merged, name, mine);
       continue;
     }
     put(merged, name, branchClosed && !hasOwn(next, name) ? false : prev[name]);

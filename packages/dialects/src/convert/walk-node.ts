@@ -57,7 +57,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   // Said before any rewrite hides it (an allOf merged, a const read as enum): lint says the same.
   const noValue = noValueReason(canonical, WALK_READING);
   if (noValue !== undefined) report(s, 'accepts-nothing', 'warning', `the canonical schema accepts no value here: ${noValue}; the spelled schema may accept values here, which the server refuses`, pointer(s));
-  if (plan.allOf === 'merge' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
+  if (plan.allOf !== 'keep' && Array.isArray(own(node, 'allOf'))) node = mergeAllOf(s, node);
   if (own(node, 'nullable') === true && hasOwn(node, 'type') && !plan.identity) node = nullableIntoType(s, node);
   if (!plan.identity && hasOwn(node, 'type') && Array.isArray(own(node, 'enum'))) node = valuesWithinType(s, node);
   if (plan.constAsEnum && hasOwn(node, 'const')) node = constAsEnum(s, node);

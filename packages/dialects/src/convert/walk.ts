@@ -154,7 +154,7 @@ export function walk(s: WalkState, node: unknown, atRoot: boolean, keyword: stri
   // The input's node stands on the path (cycles are counted by it), whatever the walk reads there.
   s.path.push(node);
   const refs = s.plan.references;
-  const read = refs && s.plan.allOf === 'merge' && Array.isArray(own(node, 'allOf')) ? refOutOfAllOf(s, node) : node;
+  const read = refs && s.plan.allOf !== 'keep' && Array.isArray(own(node, 'allOf')) ? refOutOfAllOf(s, node) : node;
   const out = !refs
     ? walkObject(s, read, atRoot, events, keyword)
     : typeof own(read, '$ref') === 'string'

@@ -156,7 +156,7 @@ export const RuleSchema = z
     noteOnRename: z.boolean().optional(),
     nulls: z.enum(['type-array', 'any-of', 'nullable-flag']).optional(),
     typeArrays: z.enum(['keep', 'any-of']).optional(),
-    allOf: z.enum(['keep', 'merge']).optional(),
+    allOf: z.enum(['keep', 'merge', 'merge-deep']).optional(),
     constAsEnum: z.literal(true).optional(),
     objects: ObjectsSchema.optional(),
     root: RootSchema.optional(),
