@@ -121,7 +121,7 @@ export class SchemaJudge {
       if (error instanceof RangeError) return { ok: false, violations: [{ path: '', rule: 'could not be checked: the validator of this schema ran out of stack (the schema is too large for it)', keyword: 'schema' }], schemaFault: true };
       return this.refuse(this.thrownViolation(error, value));
     }
-    return { ok: false, violations: toViolations(validate.errors ?? [], value), schemaFault: false };
+    return { ok: false, violations: toViolations(validate.errors ?? [], value, this.compiled), schemaFault: false };
   }
 
   private limitRefusal(scanned: number, document: unknown): Verdict {

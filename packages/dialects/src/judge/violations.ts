@@ -5,7 +5,7 @@
  * folded into that one violation; Ajv's bookkeeping errors (`if`) are dropped.
  */
 import type { ErrorObject } from 'ajv';
-import { escapeToken, unescapeToken } from '../json-pointer.js';
+import { escapeToken, getAt, unescapeToken } from '../json-pointer.js';
 import { ruleWords, shorten } from './rule-words.js';
 import type { Violation } from './types.js';
 
@@ -90,7 +90,97 @@ function violationOf(e: ErrorObject, document: unknown, branchRules?: readonly s
   return v;
 }
 
-export function toViolations(errors: readonly ErrorObject[], document: unknown): Violation[] {
+/** A value at `inner` lies at or under `outer` (JSON pointers, token by token). */
+function under(inner: string, outer: string): boolean {
+  return inner === outer || inner.startsWith(outer + '/');
+}
+
+const isUnion = (e: ErrorObject): boolean => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !Array.isArray((e.params as Record<string, unknown>)['passingSchemas']));
+
+/**
+ * Which errors each failed anyOf/oneOf folds, and what each of its branches asked for. Ajv writes a
+ * union's error after the errors of its branches, so the unions are read in the order written,
+ * inner ones first: a union's members are the errors before it, under its schema path and at or
+ * under its value (a recursive definition repeats one schema path at every depth, so the value's
+ * place tells the levels apart). A union of one level deeper under the same schema path (the
+ * recursion itself) is a member whose branch is not known.
+ *
+ * Where every branch but one fails on what the value is, not on its parts (its type, or a const or
+ * enum of one of its properties: the null of `anyOf: [X, null]`, the kind of a discriminated
+ * union), the value was meant for that branch: its errors are said as they are, where they are,
+ * and the union says nothing ("/list/tail/head must be a string", not "must match one of the
+ * alternatives" three levels up). Elsewhere the union is one violation that names each branch's
+ * rules.
+ */
+function readUnions(errors: readonly ErrorObject[], schema: unknown): { folded: Set<ErrorObject>; branchRules: Map<ErrorObject, string[]> } {
+  const folded = new Set<ErrorObject>();
+  const branchRules = new Map<ErrorObject, string[]>();
+  // Errors no union has taken yet, by their place in Ajv's list.
+  const pool = new Set<number>(errors.map((_, i) => i));
+  for (let ui = 0; ui < errors.length; ui++) {
+    const u = errors[ui]!;
+    if (!isUnion(u)) continue;
+    const byBranch = new Map<string, number[]>();
+    let refs: [string, string][] | undefined | null = null;
+    for (let i = 0; i < ui; i++) {
+      if (!pool.has(i)) continue;
+      const e = errors[i]!;
+      if (!under(e.instancePath, u.instancePath)) continue;
+      let branch: string | undefined;
+      if (isWithin(e, u.schemaPath)) branch = e.schemaPath.slice(u.schemaPath.length + 1).split('/')[0]!;
+      else if (isUnion(e) && e.schemaPath === u.schemaPath && e.instancePath !== u.instancePath) branch = '?';
+      // Ajv writes the errors of a referenced schema under the reference's target: the branch that references it is theirs.
+      else branch = (refs === null ? (refs = refBranches(u, schema)) : refs)?.find(([, ref]) => e.schemaPath === ref || e.schemaPath.startsWith(ref + '/'))?.[0];
+      if (branch === undefined) continue;
+      (byBranch.get(branch) ?? byBranch.set(branch, []).get(branch)!).push(i);
+    }
+    for (const members of byBranch.values()) for (const i of members) pool.delete(i);
+    const meant = [...byBranch.entries()].filter(([, members]) => !members.some((i) => missesWhatTheValueIs(errors[i]!, u.instancePath)));
+    if (meant.length === 1 && byBranch.size > 1) {
+      // Said where they are: back among the errors an outer union may take, or that are said; the
+      // other branches' errors and the union's own are not said.
+      for (const [, members] of byBranch) for (const i of members) folded.add(errors[i]!);
+      for (const i of meant[0]![1]) {
+        folded.delete(errors[i]!);
+        pool.add(i);
+      }
+      folded.add(u);
+      pool.delete(ui);
+      continue;
+    }
+    for (const members of byBranch.values()) for (const i of members) folded.add(errors[i]!);
+    const rules = [...new Set([...byBranch.values()].map((members) => branchSummary(members.map((i) => errors[i]!), u.instancePath)).filter((r) => r !== ''))];
+    branchRules.set(u, rules.length > 3 ? [...rules.slice(0, 3), `${rules.length - 3} more`] : rules);
+  }
+  return { folded, branchRules };
+}
+
+/**
+ * The branches of a union that are local references, with the schema path Ajv gives the errors
+ * of their target ("#/$defs/Card"); undefined where the union cannot be found in `schema`.
+ */
+function refBranches(u: ErrorObject, schema: unknown): [string, string][] | undefined {
+  if (schema === undefined || !u.schemaPath.startsWith('#/')) return undefined;
+  const branches = getAt(schema, u.schemaPath.slice(1));
+  if (!Array.isArray(branches)) return undefined;
+  const out: [string, string][] = [];
+  branches.forEach((b, i) => {
+    const ref = b !== null && typeof b === 'object' ? (b as Record<string, unknown>).$ref : undefined;
+    if (typeof ref === 'string' && ref.startsWith('#/')) out.push([String(i), ref]);
+  });
+  return out;
+}
+
+/** An error that says the value is not what its branch is for: its type, or a const or enum of one of its own properties. */
+function missesWhatTheValueIs(e: ErrorObject, at: string): boolean {
+  if (e.keyword === 'type') return e.instancePath === at;
+  if (e.keyword !== 'const' && e.keyword !== 'enum') return false;
+  if (!e.instancePath.startsWith(at + '/')) return false;
+  return !e.instancePath.slice(at.length + 1).includes('/');
+}
+
+/** `schema`: the schema the errors are of, where the branches of a union that reference a definition are read. */
+export function toViolations(errors: readonly ErrorObject[], document: unknown, schema?: unknown): Violation[] {
   if (!errors.some((e) => STRUCTURAL.has(e.keyword) || (e as { propertyName?: string }).propertyName !== undefined)) {
     const out: Violation[] = [];
     for (let i = 0; i < errors.length && out.length < MAX_VIOLATIONS; i++) {
@@ -101,23 +191,7 @@ export function toViolations(errors: readonly ErrorObject[], document: unknown):
   }
   const out: Violation[] = [];
   const seen = new Set<string>();
-  const folded = new Set<ErrorObject>();
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || (e.keyword === 'oneOf' && !Array.isArray((e.params as Record<string, unknown>)['passingSchemas'])));
-  // Outermost alternatives first, so an inner alternative folds into the outer one.
-  unions.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
-  const branchRules = new Map<ErrorObject, string[]>();
-  for (const u of unions) {
-    if (folded.has(u)) continue;
-    const byBranch = new Map<string, ErrorObject[]>();
-    for (const e of errors) {
-      if (e === u || !isWithin(e, u.schemaPath)) continue;
-      folded.add(e);
-      const branch = e.schemaPath.slice(u.schemaPath.length + 1).split('/')[0]!;
-      (byBranch.get(branch) ?? byBranch.set(branch, []).get(branch)!).push(e);
-    }
-    const rules = [...new Set([...byBranch.values()].map((inner) => branchSummary(inner, u.instancePath)).filter((r) => r !== ''))];
-    branchRules.set(u, rules.length > 3 ? [...rules.slice(0, 3), `${rules.length - 3} more`] : rules);
-  }
+  const { folded, branchRules } = readUnions(errors, schema);
   // The items that failed a `contains` are not each wrong: only the array is.
   for (const c of errors) if (c.keyword === 'contains') for (const e of errors) if (isWithin(e, c.schemaPath)) folded.add(e);
   const others = errors.filter((e) => e.keyword !== 'if');

@@ -96,3 +96,41 @@ describe('annotations', () => {
     expect(!r.ok && r.violations).toEqual([{ path: '/region', rule: 'must be a string', value: '5', keyword: 'type' }]);
   });
 });
+
+describe('a failed union whose value was meant for one branch (round 15)', () => {
+  const judge = (inputSchema: unknown) => (args: unknown) => {
+    const r = createJudge({ inputSchema }).checkArguments(args, { decodeNulls: false });
+    if (r.ok) throw new Error('expected a refusal');
+    return r.violations.map(({ path, rule }) => [path, rule]);
+  };
+
+  it('says a recursive nullable list\'s problems where they are, once each, not as alternatives three levels up', () => {
+    const check = judge({
+      type: 'object',
+      properties: { list: { $ref: '#/$defs/Link' } },
+      $defs: { Link: { anyOf: [{ type: 'object', properties: { head: { type: 'string' }, tail: { $ref: '#/$defs/Link' } }, required: ['head'], additionalProperties: false }, { type: 'null' }] } },
+    });
+    expect(check({ list: { head: 'a', tail: { head: 5, tail: { head: 'x', extra: 1 } } } })).toEqual([
+      ['/list/tail/head', 'must be a string'],
+      ['/list/tail/tail/extra', 'is not accepted (no such property here)'],
+    ]);
+  });
+
+  it('reads a discriminated union of references by its const, and a referenced object or null by the type', () => {
+    const check = judge({
+      type: 'object',
+      properties: { payment: { oneOf: [{ $ref: '#/$defs/Card' }, { $ref: '#/$defs/Cash' }] }, billing: { anyOf: [{ $ref: '#/$defs/Point' }, { type: 'null' }] } },
+      $defs: {
+        Card: { type: 'object', properties: { kind: { const: 'card' }, number: { type: 'string', minLength: 12 } }, required: ['number'] },
+        Cash: { type: 'object', properties: { kind: { const: 'cash' } } },
+        Point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] },
+      },
+    });
+    expect(check({ payment: { kind: 'card', number: '12' } })).toEqual([['/payment/number', 'must be at least 12 characters long']]);
+    expect(check({ billing: { x: 1 } })).toEqual([['/billing/y', 'is required']]);
+    // Meant for no branch (a kind of neither): the alternatives, each with its rules.
+    expect(check({ payment: { kind: 'wire' } })).toEqual([
+      ['/payment', 'must match exactly one of the alternatives: /payment/number is required and /payment/kind must be exactly "card"; or /payment/kind must be exactly "cash"'],
+    ]);
+  });
+});
