@@ -94,6 +94,15 @@ const STRING_FORMATS: ReadonlySet<string> = new Set([
 ]);
 const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 'double']);
 
+/** The one type whose values a keyword with this value constrains (`minimum`: number), or undefined where it constrains every type or is not known. */
+export function typeConstrained(keyword: string, value: unknown): string | undefined {
+  if (keyword === 'format') return typeof value === 'string' ? (STRING_FORMATS.has(value) ? 'string' : NUMBER_FORMATS.has(value) ? 'number' : undefined) : undefined;
+  return KEYWORD_TYPE.get(keyword);
+}
+
+/** The formats whose checks are known (a format outside them is an author's own, or a typo). */
+export const KNOWN_FORMATS: readonly string[] = [...STRING_FORMATS, ...NUMBER_FORMATS];
+
 /**
  * Whether a keyword with this value constrains no value of the given types (`format: email` under
  * `type: integer`, `minimum` under `type: string`): every value of those types
@@ -101,9 +110,7 @@ const NUMBER_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 
  * that constrains every type, and for an unknown format (its types are not known).
  */
 export function constrainsNoneOf(keyword: string, value: unknown, types: readonly string[]): boolean {
-  let only: string | undefined;
-  if (keyword === 'format') only = typeof value === 'string' ? (STRING_FORMATS.has(value) ? 'string' : NUMBER_FORMATS.has(value) ? 'number' : undefined) : undefined;
-  else only = KEYWORD_TYPE.get(keyword);
+  const only = typeConstrained(keyword, value);
   if (only === undefined) return false;
   for (let i = 0; i < types.length; i++) {
     const t = types[i] as string;

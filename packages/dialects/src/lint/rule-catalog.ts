@@ -27,6 +27,7 @@ export const RULE = {
   acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
   branchPropertyRefused: 'json-schema.tool-schema.branch-property-refused',
   keywordMisspelt: 'json-schema.tool-schema.keyword-misspelt',
+  constrainsNothing: 'json-schema.tool-schema.constrains-nothing',
   legacySchemaShape: 'mcp.tool.legacy-schema.shape',
   examplesShape: 'mcp.tool.examples.shape',
   examplesValid: 'mcp.tool.examples.valid',
@@ -69,6 +70,13 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     severities: ['warning'],
     applies: 'all revisions',
     summary: 'No key of a schema lies within two edits of a keyword it is not (propertes, requried, maxlength): JSON Schema ignores it, so its rule constrains nothing.',
+  },
+  {
+    id: RULE.constrainsNothing,
+    level: 'should',
+    severities: ['warning'],
+    applies: 'all revisions',
+    summary: 'No keyword that constrains nothing where it stands: a keyword for values of another type, then or else without if, if without then or else, minContains or maxContains without contains, a format near a known one it is not, a required name that differs from a declared one only in case.',
   },
   {
     id: RULE.acceptsNothing,

@@ -19,6 +19,7 @@ import { requiredRefused } from './rules/required-refused.js';
 import { acceptsNothing } from './rules/accepts-nothing.js';
 import { branchPropertyRefused } from './rules/branch-property-refused.js';
 import { keywordMisspelt } from './rules/keyword-misspelt.js';
+import { constrainsNothing } from './rules/constrains-nothing.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import type { LintOptions, LintResult } from './types.js';
 
@@ -33,6 +34,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.acceptsNothing, run: acceptsNothing },
   { id: RULE.branchPropertyRefused, run: branchPropertyRefused },
   { id: RULE.keywordMisspelt, run: keywordMisspelt },
+  { id: RULE.constrainsNothing, run: constrainsNothing },
   { id: RULE.legacySchemaShape, run: legacySchemaShape },
   { id: RULE.examplesShape, run: examplesShape },
   { id: RULE.examplesValid, run: examplesValid },
