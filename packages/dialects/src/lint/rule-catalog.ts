@@ -83,7 +83,7 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     level: 'should',
     severities: ['warning'],
     applies: 'all revisions',
-    summary: 'No schema that accepts nothing by accident: a crossed range (minimum/maximum and their exclusive forms, no integer between the bounds of an integer, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, a const outside the enum beside it, or a type that admits none of the enum or const values.',
+    summary: 'No schema that accepts nothing by accident: a crossed range (minimum/maximum and their exclusive forms, no integer between the bounds of an integer, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, a const outside the enum beside it, or a type that admits none of the enum or const values; bounds crossing through allOf, a multipleOf with no multiple in range, enum or const values outside the schema\'s own rules, a closed tuple shorter than minItems, contains beside items of other types, two oneOf branches the same.',
   },
   {
     id: RULE.inputSchemaPresent,

@@ -90,3 +90,38 @@ describe(CODE, () => {
     ]);
   });
 });
+
+describe('json-schema.tool-schema.accepts-nothing, read by lint alone (round 15)', () => {
+  const lintFound = (schema: unknown) =>
+    lintTools({ name: 't', inputSchema: { type: 'object', properties: { v: schema } } })
+      .diagnostics.filter((d) => d.code === 'json-schema.tool-schema.accepts-nothing')
+      .map((d) => [d.path, d.message]);
+  const judgeAccepts = (schema: unknown, v: unknown) => createJudge({ inputSchema: { type: 'object', properties: { v: schema } } }).checkArguments({ v }, { decodeNulls: false }).ok;
+
+  it.each([
+    ['bounds that cross through allOf', { allOf: [{ type: 'string', maxLength: 10 }, { type: 'string', minLength: 20 }] }, '/v/allOf', 'No string is accepted here: minLength 20 and maxLength 10 hold together through allOf.', ['x'.repeat(10), 'x'.repeat(20)]],
+    ['a multipleOf with no multiple between the bounds', { type: 'integer', multipleOf: 10, minimum: 1, maximum: 9 }, '/v/multipleOf', 'No number is accepted here: no multiple of 10 lies between 1 and 9.', [5, 10]],
+    ['a const outside the bounds beside it', { type: 'integer', const: 3, minimum: 5 }, '/v/const', 'No value is accepted here: none of its const values meets its own bounds, length or pattern.', [3, 5]],
+    ['enum values the pattern refuses', { type: 'string', enum: ['abc', 'def'], pattern: '^[0-9]+$' }, '/v/enum', 'No value is accepted here: none of its enum values meets its own bounds, length or pattern.', ['abc', '123']],
+    ['a closed tuple shorter than minItems', { type: 'array', prefixItems: [{ type: 'string' }], items: false, minItems: 2 }, '/v/minItems', 'No array is accepted here: items: false after 1 position allows at most 1 item, below minItems 2.', [['a'], ['a', 'b']]],
+    ['contains beside items of another type', { type: 'array', items: { type: 'string' }, contains: { type: 'integer' } }, '/v/contains', 'No array is accepted here: contains asks for integer items, and items admits only string items.', [['a'], [1]]],
+    ['two oneOf branches the same', { oneOf: [{ type: 'string' }, { type: 'string' }, { type: 'integer' }] }, '/v/oneOf/1', 'No value these branches accept is accepted here: oneOf branches 1 and 2 are the same, so each such value matches two branches.', ['a']],
+  ])('%s, and the judge refuses what seemed to pass', (_what, schema, path, message, values) => {
+    expect(lintFound(schema)).toEqual([[`/inputSchema/properties${path}`, message]]);
+    for (const v of values) expect(judgeAccepts(schema, v), JSON.stringify(v)).toBe(false);
+  });
+
+  it('says nothing where a value passes', () => {
+    for (const schema of [
+      { allOf: [{ type: 'string', maxLength: 20 }, { type: 'string', minLength: 10 }] },
+      { type: 'integer', multipleOf: 5, minimum: 1, maximum: 9 },
+      { type: 'integer', enum: [3, 7], minimum: 5 },
+      { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }], items: false, minItems: 2 },
+      { type: 'array', items: { type: 'number' }, contains: { type: 'integer' } },
+      { type: 'array', items: { type: 'string' }, contains: { type: 'integer' }, minContains: 0 },
+      { oneOf: [false, false, { type: 'string' }] },
+    ]) {
+      expect(lintFound(schema), JSON.stringify(schema)).toEqual([]);
+    }
+  });
+});

@@ -6,13 +6,17 @@
  * that admits none of the enum or const values, reported at the schema. Almost always a typo, and
  * a dialect that carries the bounds in words would tell a model "Between 5 and 2 items.". One
  * answer with convert (src/no-value.ts). A warning, as for required-refused: the schema means
- * what it says, and the judge refuses each such value.
+ * what it says, and the judge refuses each such value. Beside these, lint alone reads bounds that
+ * cross through allOf, a multipleOf with no multiple in range, enum or const values outside the
+ * schema's own rules, a closed tuple shorter than minItems, contains beside items of other types,
+ * and oneOf branches that are the same (lint/no-value-more.ts).
  */
 import { RULE } from '../rule-catalog.js';
 import type { LintRule } from '../rule-context.js';
 import { walkSchema } from '../schema-walk.js';
 import { join } from '../../json-pointer.js';
 import { crossedRanges, noValueReason } from '../../no-value.js';
+import { moreNoValue } from '../no-value-more.js';
 
 export const acceptsNothing: LintRule = (tool, ctx) => {
   for (const schema of [tool.inputSchema, tool.outputSchema]) {
@@ -23,6 +27,7 @@ export const acceptsNothing: LintRule = (tool, ctx) => {
       // The ranges are said above, at their bounds.
       const why = noValueReason(node, { ranges: false, values: true });
       if (why !== undefined) ctx.report(RULE.acceptsNothing, 'warning', `This schema accepts no value: ${why}.`, at);
+      for (const m of moreNoValue(node)) ctx.report(RULE.acceptsNothing, 'warning', `${m.none} is accepted here: ${m.reason}.`, `${at}/${m.at}`);
       return undefined;
     });
   }
