@@ -6,6 +6,24 @@ import { DialectError } from '../../src/diagnostics.js';
 import { linearEngineAvailable } from '../../src/judge/safe-regexp.js';
 
 describe('hostile arguments', () => {
+  it('50,000 items that each fail a union or a contains are read in one pass, each said where it is (it took minutes: quadratic)', () => {
+    const judge = createJudge({
+      inputSchema: {
+        type: 'object',
+        properties: {
+          u: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 2 }, { type: 'integer', minimum: 5 }] } },
+          c: { type: 'array', items: { type: 'array', contains: { type: 'string' } } },
+        },
+      },
+    });
+    const r = judge.checkArguments({ u: Array.from({ length: 50_000 }, () => 'x'), c: Array.from({ length: 50_000 }, () => [1]) }, { decodeNulls: false });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // The string branch is the one meant for "x": its own rule, at the item.
+    expect(r.violations[0]).toMatchObject({ path: '/u/0', keyword: 'minLength' });
+    expect(r.violations.length).toBe(1000);
+  });
+
   it('a pattern with catastrophic backtracking answers with a refusal', () => {
     const judge = createJudge({ inputSchema: { type: 'object', properties: { p: { type: 'string', pattern: '^(a+)+$' } } } });
     const r = judge.checkArguments({ p: 'a'.repeat(50_000) + '!' }, { decodeNulls: false });
