@@ -1,5 +1,5 @@
 /** The help texts, one per command; `dialects --help` prints the overview. */
-const GLOBAL = `Options for every command:
+export const GLOBAL = `Options for every command:
   --dialects-dir DIR   also load the rule files in DIR (repeatable); a YAML file there adds a dialect
   -h, --help           show help
 `;

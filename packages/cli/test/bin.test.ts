@@ -1,6 +1,7 @@
 /** The built binary, spawned as a user runs it (the root `npm test` builds first). */
 import { spawnSync } from 'node:child_process';
-import { existsSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conformanceInput, repoRoot } from './run-cli.js';
@@ -46,6 +47,15 @@ describe('dist/bin.js', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--dialects-dir');
     expect(r.stderr).toContain('no such directory');
+  });
+
+  it('lint refuses a broken rule file in a --dialects-dir with its file and line, as every command does (round 16)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dialects-lint-dir-'));
+    writeFileSync(join(dir, 'bad@2026-12.yaml'), 'dialect: bad\nversion: "2026-12"\nstatus: draft\nrules: [1\n');
+    const r = dialects(['lint', '--dialects-dir', dir, conformanceInput('sentence-format-date')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${join(dir, 'bad@2026-12.yaml')}:5:1: YAML:`);
+    expect(r.stdout).toBe('');
   });
 
   it('prints the version of its package for --version and -V, and exits 0', () => {

@@ -15,6 +15,8 @@ import {
 } from '@redouble/dialects';
 import { repeatedOption } from '../args.js';
 import { formatDiagnostic } from '../format.js';
+import { GLOBAL } from '../help.js';
+import { openRegistry } from '../registry.js';
 import { inputTextWarnings, jsonFault, readInputText } from '../input.js';
 
 /** The streams the command uses; process streams and in-memory ones both fit. */
@@ -36,8 +38,10 @@ document, in JSON or YAML (stdin when FILE is - or absent). Rules and their ids:
                        or 2025-06-18,2025-11-25 (default: 2025-11-25,2026-07-28)
   --color, --no-color  force colour on or off (default: on when stdout is a terminal)
 
-Exit codes: 0 no error, 1 errors found, 2 usage fault or unreadable input.
-`;
+Exit codes: 0 no error, 1 errors found, 2 usage fault, unreadable input, or an invalid rule file
+in a --dialects-dir (lint reads no dialect, but a broken file is refused whichever command runs).
+
+${GLOBAL}`;
 
 type Format = 'text' | 'json' | 'sarif';
 
@@ -47,12 +51,14 @@ interface Args {
   protocol: string | undefined;
   color: boolean | undefined;
   help: boolean;
+  /** --dialects-dir folders: their rule files are checked (and refused when broken), as every command does. */
+  dirs: string[];
 }
 
 class UsageFault extends Error {}
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: undefined, format: 'text', protocol: undefined, color: undefined, help: false };
+  const args: Args = { file: undefined, format: 'text', protocol: undefined, color: undefined, help: false, dirs: [] };
   const files: string[] = [];
   // Every single-valued option as given, so a second one is refused rather than silently winning.
   const given: { name: string; value: string }[] = [];
@@ -78,14 +84,16 @@ function parseArgs(argv: string[]): Args {
       args.format = f;
     } else if (name === '--protocol') args.protocol = once();
     else if (name === '--color' || name === '--no-color') args.color = colorOption(args.color, name === '--color');
-    // A global option of the binary (repeatable); lint loads no rule files, but a folder that is
-    // not there is a typo to report, as every other command reports it.
+    // A global option of the binary (repeatable); lint uses no dialect, but a folder that is not
+    // there is a typo to report, and a broken rule file in it is refused, as every command does.
     else if (name === '--dialects-dir') {
+      const dir = value();
       try {
-        directoryOption('--dialects-dir', value());
+        directoryOption('--dialects-dir', dir);
       } catch (e) {
         throw new UsageFault((e as Error).message);
       }
+      args.dirs.push(dir);
     }
     else if (arg !== '-' && arg.startsWith('-')) throw new UsageFault(`unknown option ${arg}`);
     else files.push(arg);
@@ -116,6 +124,8 @@ export async function lintCommand(argv: string[], io: LintIo): Promise<number> {
     io.stdout.write(LINT_HELP);
     return 0;
   }
+  // Refused with its file, line and column (main.ts says a DialectError so), before anything is read.
+  if (args.dirs.length > 0) await openRegistry(args.dirs);
 
   let label: string;
   let text: string;
