@@ -100,7 +100,7 @@ describe('vendor dialects over the corpus', () => {
         // An outputSchema published as authored is the author's (an invariant of the conformance suite checks it).
         for (const key of outputAsAuthored(dialect) ? ['inputSchema'] : ['inputSchema', 'outputSchema']) {
           if (!(key in output)) continue;
-          for (const text of checkDialectOutput(dialect.id, output[key])) problems.push({ path: problemPath(`/${key}`, text), text: `/${key} ${text}` });
+          for (const text of checkDialectOutput(dialect.id, output[key], `/${key}`)) problems.push({ path: problemPath(`/${key}`, text), text: `/${key} ${text}` });
         }
         // The SDK client compiles the outputSchema too; a failure there loses every tool of the server.
         for (const text of checkTool(output).filter((p) => p.startsWith('#/outputSchema'))) {

@@ -193,15 +193,28 @@ describe('gemini', () => {
     expect(Object.keys(out['defs'] as Json)).toEqual(['Pet']);
     expect(JSON.stringify(out)).not.toContain('$');
   });
-  it('writes the referenced type beside a nullable flag, since Ajv-based clients refuse nullable without type', () => {
+  it('writes no type beside a nullable flag over references in an inputSchema, as Google\'s client asks (round 17)', () => {
     const defs = { E: { type: 'object', properties: { code: { type: 'string' } } }, S: { type: 'string' } };
     const { out, diagnostics } = run('gemini', { type: 'object', properties: { e: { anyOf: [{ $ref: '#/$defs/E' }, { type: 'null' }] } }, $defs: defs });
-    expect(at(out, '/properties/e')).toEqual({ anyOf: [{ ref: '#/defs/E' }], nullable: true, type: 'object' });
+    // @google/genai throws "type and anyOf cannot be both populated" on a type beside it.
+    expect(at(out, '/properties/e')).toEqual({ anyOf: [{ ref: '#/defs/E' }], nullable: true });
     // S is referenced only by the second schema: here it is left out, and said so.
     expect(diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['definition-unreferenced', 'info', '/$defs']]);
     const mixed = run('gemini', { type: 'object', properties: { m: { anyOf: [{ $ref: '#/$defs/E' }, { $ref: '#/$defs/S' }, { type: 'null' }] } }, $defs: defs });
-    expect(at(mixed.out, '/properties/m')['nullable']).toBeUndefined();
-    expect(mixed.diagnostics.map((d) => [d.code, d.path])).toEqual([['type-spelling', '/properties/m']]);
+    expect(at(mixed.out, '/properties/m')['nullable']).toBe(true);
+    expect(mixed.diagnostics.filter((d) => d.code === 'type-spelling')).toEqual([]);
+  });
+  it('writes the referenced type beside a nullable flag in an outputSchema, since the MCP client compiles those with Ajv, which refuses nullable without type', () => {
+    const defs = { E: { type: 'object', properties: { code: { type: 'string' } } }, S: { type: 'string' } };
+    const tool = (outputSchema: unknown) => ({ name: 't', inputSchema: { type: 'object' }, outputSchema });
+    const d = registry.get('gemini');
+    const one = convert(tool({ type: 'object', properties: { e: { anyOf: [{ $ref: '#/$defs/E' }, { type: 'null' }] } }, $defs: defs }), d);
+    const out = (one.output as { outputSchema: unknown }).outputSchema;
+    expect(at(out, '/properties/e')).toEqual({ anyOf: [{ ref: '#/defs/E' }], nullable: true, type: 'object' });
+    expect(checkDialectOutput(d.id, out, '/outputSchema')).toEqual([]);
+    const mixed = convert(tool({ type: 'object', properties: { m: { anyOf: [{ $ref: '#/$defs/E' }, { $ref: '#/$defs/S' }, { type: 'null' }] } }, $defs: defs }), d);
+    expect(at((mixed.output as { outputSchema: unknown }).outputSchema, '/properties/m')['nullable']).toBeUndefined();
+    expect(mixed.diagnostics.map((x) => [x.code, x.path])).toContainEqual(['type-spelling', '/outputSchema/properties/m']);
   });
   it('spells null as nullable and a multi-type array as anyOf', () => {
     const { out } = run('gemini', { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: ['string', 'integer'] } } });

@@ -13,6 +13,8 @@
  *   https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema.
  * - Gemini API Schema: STRING formats `enum` and `date-time` only: https://ai.google.dev/api/caching#Schema.
  * - `type` may be left out only on `anyOf` schemas: https://firebase.google.com/docs/reference/js/ai.schema.md.
+ * - `type` and `anyOf` never stand together: @google/genai 3.6.1 `processJsonSchema`
+ *   (src/_transformers.ts) throws "type and anyOf cannot be both populated." on every parameters object.
  * - Parameter names: a letter or underscore, then letters, digits, underscores, at most 64:
  *   https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration.
  * - Field names are fixed, so an unknown key is a hard 400 ("Unknown name ... Cannot find field"):
@@ -34,7 +36,7 @@ const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const vocabulary: Vocabulary = { single: ['items'], list: ['anyOf'], map: ['properties', 'defs'] };
 
-export function check(schema: unknown): string[] {
+export function check(schema: unknown, role: 'input' | 'output' = 'input'): string[] {
   if (!isObject(schema)) return [problem('', 'the parameters schema must be a JSON object')];
   const out: string[] = [];
   if (typeof schema['type'] !== 'string' || schema['type'].toLowerCase() !== 'object') {
@@ -48,11 +50,11 @@ export function check(schema: unknown): string[] {
       }
     }
   }
-  walk(schema, vocabulary, ({ node, pointer }) => checkNode(schema, node, pointer, out));
+  walk(schema, vocabulary, ({ node, pointer }) => checkNode(schema, node, pointer, out, role));
   return out;
 }
 
-function checkNode(root: JsonObject, node: unknown, pointer: string, out: string[]): void {
+function checkNode(root: JsonObject, node: unknown, pointer: string, out: string[], role: 'input' | 'output'): void {
   if (!isObject(node)) {
     out.push(problem(pointer, 'a Schema must be a JSON object'));
     return;
@@ -71,6 +73,10 @@ function checkNode(root: JsonObject, node: unknown, pointer: string, out: string
   } else if (typeof type !== 'string' || !TYPES.includes(type.toLowerCase())) {
     out.push(problem(child(pointer, 'type'), `type ${JSON.stringify(type)} is not one of STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT`));
   }
+  // @google/genai's processJsonSchema (3.6.1) throws on it before any request is sent (round 17).
+  // In an outputSchema a nullable flag beside anyOf keeps its type: the MCP client compiles
+  // outputSchemas with Ajv, which refuses nullable without type (docs/dialects/decisions.md).
+  if (type !== undefined && 'anyOf' in node && !(role === 'output' && node['nullable'] === true)) out.push(problem(pointer, 'type and anyOf cannot be both populated (@google/genai processJsonSchema)'));
   const kind = typeof type === 'string' ? type.toLowerCase() : undefined;
   if ('nullable' in node && typeof node['nullable'] !== 'boolean') out.push(problem(child(pointer, 'nullable'), "'nullable' must be a boolean"));
   if ('description' in node && typeof node['description'] !== 'string') out.push(problem(child(pointer, 'description'), "'description' must be a string"));

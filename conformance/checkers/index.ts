@@ -42,7 +42,8 @@ export function checkersFor(dialect: string): readonly Checker[] {
   throw new Error(`no conformance checkers are registered for dialect '${dialect}'`);
 }
 
-/** Every problem the dialect's checkers find, each prefixed with the checker's name. */
-export function checkDialectOutput(dialect: string, schema: unknown): string[] {
-  return checkersFor(dialect).flatMap((checker) => checker.check(schema).map((p) => `${checker.name} ${p}`));
+/** Every problem the dialect's checkers find, each prefixed with the checker's name. `at`: where the schema stands in the output ("/outputSchema", "/tools/0/inputSchema", "" for a bare schema). */
+export function checkDialectOutput(dialect: string, schema: unknown, at = ''): string[] {
+  const role = at.endsWith('/outputSchema') ? 'output' : 'input';
+  return checkersFor(dialect).flatMap((checker) => checker.check(schema, role).map((p) => `${checker.name} ${p}`));
 }

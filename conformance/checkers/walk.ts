@@ -8,8 +8,11 @@ export type JsonObject = Record<string, unknown>;
 
 export interface Checker {
   readonly name: string;
-  /** Problems found in a schema, each starting with a JSON pointer in URI-fragment form ("#/properties/a"); empty = accepted. */
-  check(schema: unknown): string[];
+  /**
+   * Problems found in a schema, each starting with a JSON pointer in URI-fragment form ("#/properties/a");
+   * empty = accepted. `role`: a tool's inputSchema (or a bare schema) or its outputSchema, where the two are read by different readers.
+   */
+  check(schema: unknown, role?: 'input' | 'output'): string[];
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -34,7 +34,8 @@ export interface SuiteOptions {
   /** The command that re-pins, named in failure messages. */
   rerun?: string;
   /** Further per-schema checks of an output (the repository's vendor checkers), of each schema the dialect spells. */
-  outputChecks?: (dialectId: string, schema: unknown) => string[];
+  /** `at`: where the schema stands in the output ("/outputSchema", "" for a bare schema). */
+  outputChecks?: (dialectId: string, schema: unknown, at: string) => string[];
   invariants?: readonly InvariantCheck[];
   /** The registry without the caller's folders: a frozen version must convert byte for byte alike in both. */
   baseline?: DialectRegistry;
@@ -125,7 +126,7 @@ export class CaseRun {
       const known = (folder.meta?.knownRefusals ?? []).filter((k) => k.dialect === dialect.id);
       const seen = new Set<string>();
       for (const { at, schema } of spelledSchemasIn(dialect, result.output)) {
-        for (const p of options.outputChecks(dialect.id, schema)) {
+        for (const p of options.outputChecks(dialect.id, schema, at)) {
           const expected = dialect.status === 'frozen' ? known.find((k) => p.startsWith(`${k.checker} `)) : undefined;
           if (expected !== undefined) seen.add(expected.checker);
           else problems.push(`${at} refused by a checker of ${dialect.id}: ${p}`);

@@ -223,14 +223,14 @@ function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: Schem
   }
   for (const k in tool) {
     if (k === 'outputSchema' && plan.outputSchema === 'as-authored') put(out, k, walker.copyAsAuthored(tool[k], `${prefix}/${k}`));
-    else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags));
+    else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags, k === 'outputSchema'));
     else put(out, k, copyJson(tool[k], `${prefix}/${k}`));
   }
   return out;
 }
 
-function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): unknown {
-  const out = walker.convertSchema(schema, prefix);
+function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], output = false): unknown {
+  const out = walker.convertSchema(schema, prefix, output);
   // Only the limits the walk counts are checked here (largeEnum is checked where the enum stands).
   if (plan.counting) checkLimits(walker.counts, plan, prefix, diags);
   return out;

@@ -1,11 +1,15 @@
 /**
- * Pass 3 epilogue, for dialects that spell null as a `nullable` flag: a flag that lands beside an
- * anyOf of references has no `type` of its own, and readers that check schemas with Ajv (the MCP
- * TypeScript SDK 1.x client among them) refuse `nullable` without `type`, losing the whole tool
- * list. The branches' types are only known once the definitions are emitted, so this runs after
- * them: when every branch has the same single type, that type is written beside the flag; when
- * every branch is a typed schema of its own (no reference, which may carry no siblings), the flag
- * moves into each branch; otherwise it cannot stand, is taken out, and the narrowing is reported.
+ * Pass 3 epilogue, for dialects that spell null as a `nullable` flag that lands beside an anyOf.
+ * Where every branch is a typed schema of its own (no reference, which may carry no siblings), the
+ * flag moves into each branch, which every reader takes. Beside an anyOf of references two readers
+ * disagree: a vendor's client (named in the rule file that sets typeArrays any-of-only) refuses a `type` beside `anyOf`
+ * ("type and anyOf cannot be both populated", round 17), and Ajv refuses `nullable` without a
+ * `type`, which loses the MCP TypeScript SDK 1.x client's whole tool list, since it compiles every
+ * tool's outputSchema. So in an inputSchema (a bare schema too) the flag stands alone beside the
+ * anyOf, as the vendor's client takes it; in an outputSchema, read by the MCP client, the branches'
+ * one common type is written beside it (known only once the definitions are emitted, so this runs
+ * after them); where they share none, the flag cannot stand there, is taken out, and the narrowing
+ * is reported.
  */
 import { isPlainObject, type JsonObject } from './data.js';
 import { fragmentToPointer, unescapeToken } from '../json-pointer.js';
@@ -16,12 +20,15 @@ export function typeNullables(s: WalkState, root: JsonObject): void {
   const refs = s.plan.references;
   const defs = refs !== undefined ? root[refs.definitionsKeyword] : undefined;
   for (const [node, path] of s.typelessNullables) {
-    const type = commonType(node.anyOf as unknown[], isPlainObject(defs) ? defs : undefined, refs?.refKeyword, refs?.refPrefix);
-    if (type !== undefined) node.type = type;
-    else if (typedBranches(node.anyOf as unknown[], refs?.refKeyword)) {
+    if (typedBranches(node.anyOf as unknown[], refs?.refKeyword)) {
       delete node.nullable;
       flagBranches(node.anyOf as JsonObject[]);
-    } else {
+      continue;
+    }
+    if (!s.output) continue;
+    const type = commonType(node.anyOf as unknown[], isPlainObject(defs) ? defs : undefined, refs?.refKeyword, refs?.refPrefix);
+    if (type !== undefined) node.type = type;
+    else {
       delete node.nullable;
       report(s, 'type-spelling', 'warning', 'null is accepted here, but a nullable flag needs a type beside it and the alternatives share none, so the spelled schema leaves null out (the server still accepts it)', path);
     }

@@ -2,7 +2,8 @@
  * How "or null" and several types are spelled (type arrays, anyOf, a `nullable` flag), and how an
  * optional property is made nullable for dialects whose callers send an explicit null.
  */
-import { hasOwn, own, put, type JsonObject } from './data.js';
+import { hasOwn, isPlainObject, own, put, type JsonObject } from './data.js';
+import { commonTypes } from '../type-names.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { Plan } from './plan.js';
 import { joinWords } from './join-words.js';
@@ -17,7 +18,7 @@ export interface TypeConflicts {
   typeConflict(message: string): void;
 }
 
-export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false, bareNull = false): JsonObject {
+export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean, sink: TypeConflicts, branch = false, bareNull = false, output = false): JsonObject {
   const nulls = plan.nulls;
   if (nulls === 'nullable-flag') {
     const refs = plan.references;
@@ -26,7 +27,36 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
     if (bareNull && !branch) sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
   else if (nulls === 'any-of') out = nullTypeToAnyOf(out, sink);
-  if (plan.typeArrays === 'any-of') out = typeArrayToAnyOf(out, nulls, sink);
+  if (plan.typeArrays !== 'keep') out = typeArrayToAnyOf(out, nulls, sink);
+  if (plan.typeArrays === 'any-of-only') out = typeIntoBranches(out, plan, output);
+  return out;
+}
+
+/**
+ * `typeArrays: any-of-only`: a `type` never stands beside `anyOf` (a vendor's client refuses "type
+ * and anyOf cannot be both populated"); it moves into each branch, which says the same (`T and
+ * (A or B)` is `(T and A) or (T and B)`): a branch with no type takes it, a branch of a wider type
+ * takes the two's common one (number and integer: integer). A reference branch carries no sibling,
+ * so its target's own type stands. In a tool's outputSchema, beside a nullable flag, the type stays:
+ * Ajv, which MCP clients compile outputSchemas with, refuses `nullable` with no `type`.
+ */
+function typeIntoBranches(out: JsonObject, plan: Plan, output: boolean): JsonObject {
+  const t = own(out, 'type');
+  const anyOf = own(out, 'anyOf');
+  if (typeof t !== 'string' || !Array.isArray(anyOf) || (output && own(out, 'nullable') === true)) return out;
+  const refKeyword = plan.references?.refKeyword;
+  out.anyOf = anyOf.map((b) => {
+    if (!isPlainObject(b) || (refKeyword !== undefined && hasOwn(b, refKeyword))) return b;
+    const bt = own(b, 'type');
+    if (bt !== undefined && (typeof bt !== 'string' || bt === t)) return b;
+    const common = typeof bt === 'string' ? commonTypes([t], [bt]) : [t];
+    // Types that share no value: the canonical branch accepts nothing, and stays as it is.
+    if (common.length !== 1) return b;
+    const typed: JsonObject = { type: common[0] };
+    for (const k in b) if (k !== 'type') put(typed, k, b[k]);
+    return typed;
+  });
+  delete out.type;
   return out;
 }
 

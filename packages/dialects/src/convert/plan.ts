@@ -103,7 +103,7 @@ export interface Plan {
   readonly references?: ReferencesPlan;
   readonly booleans: 'keep' | 'as-objects';
   readonly nulls?: 'type-array' | 'any-of' | 'nullable-flag';
-  readonly typeArrays: 'keep' | 'any-of';
+  readonly typeArrays: 'keep' | 'any-of' | 'any-of-only';
   /** The type spelling step has something to do (a null spelling other than type arrays, or type arrays rewritten). */
   readonly spellsTypes: boolean;
   readonly allOf: 'keep' | 'merge' | 'merge-deep';

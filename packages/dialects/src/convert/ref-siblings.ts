@@ -48,7 +48,7 @@ export function wrapCollides(s: WalkState, siblings: JsonObject): boolean {
   if ((s.plan.references as NonNullable<Plan['references']>).siblings !== 'wrap-anyof') return false;
   if (hasOwn(siblings, 'anyOf') || hasOwn(siblings, 'oneOf')) return true;
   const types = typeNames(siblings.type);
-  return s.plan.typeArrays === 'any-of' && types !== undefined && types.filter((t) => t !== 'null').length > 1;
+  return s.plan.typeArrays !== 'keep' && types !== undefined && types.filter((t) => t !== 'null').length > 1;
 }
 
 /** Whether a reference's siblings merge into its target as one node (their meta keywords and definitions aside). */

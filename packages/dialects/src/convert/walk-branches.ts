@@ -19,14 +19,15 @@ import { pointer, recordOrigin, report, tokensOf } from './walk-paths.js';
 /** Keywords whose meaning depends on the properties beside them: moving those would change acceptance. */
 const CLOSURES = ['additionalProperties', 'unevaluatedProperties', 'patternProperties'];
 
-export function moveIntoBranches(s: WalkState, node: JsonObject, move: readonly string[], sharedValues = false): JsonObject {
+export function moveIntoBranches(s: WalkState, node: JsonObject, move: readonly string[], sharedValues = false, dropped: (keyword: string) => boolean = () => false): JsonObject {
   const moved = move.filter((k) => hasOwn(node, k));
   if (moved.length === 0) return node;
   const union = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
   if (Array.isArray(node.anyOf) && Array.isArray(node.oneOf)) return kept(s, node, 'it has both anyOf and oneOf');
   // A closure that moves too is merged as allOf merges one (a branch's own names it refuses are
-  // written out as refused, walk-merge.ts); one that stays depends on the properties beside it.
-  const closure = CLOSURES.find((k) => hasOwn(node, k) && !moved.includes(k));
+  // written out as refused, walk-merge.ts); one that stays depends on the properties beside it,
+  // unless the dialect drops it (its sentence stays with the node): the spelling then closes nothing.
+  const closure = CLOSURES.find((k) => hasOwn(node, k) && !moved.includes(k) && !dropped(k));
   if (closure !== undefined) return kept(s, node, `its ${closure} depends on the properties beside it`);
   const part: JsonObject = {};
   for (const k of moved) put(part, k, node[k]);
@@ -61,6 +62,9 @@ export function moveIntoBranches(s: WalkState, node: JsonObject, move: readonly 
     put(out, k, k === union ? spelled : node[k]);
     recordOrigin(s, out, k, tokensOf(s, node, k));
   }
+  // Read as the node was read (an unevaluatedProperties read as additionalProperties is explained as written).
+  const readAs = s.readAs?.get(node);
+  if (readAs) s.readAs?.set(out, readAs);
   return out;
 }
 

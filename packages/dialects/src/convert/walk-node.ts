@@ -83,7 +83,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (read.conditional.length > 0) events = [...(events ?? []), { event: 'evaluated-where', vars: { names: read.conditional.join(', '), count: String(read.conditional.length), quoted: read.conditional.map((n) => JSON.stringify(n)).join(', ') } }];
   }
   if (plan.declaresRequired && (keyword === undefined || !IN_PLACE_APPLICATORS.includes(keyword)) && asksNames(node)) node = declareRequired(s, node, plan.closed === 'all');
-  if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove, plan.unionSharedValues === true);
+  if (plan.unionMove !== undefined && (Array.isArray(own(node, 'anyOf')) || Array.isArray(own(node, 'oneOf')))) node = moveIntoBranches(s, node, plan.unionMove, plan.unionSharedValues === true, (k) => droppedHere(plan, atRoot, k));
   // Closed one by one, branches beside properties would refuse the names their parent declares;
   // where nothing closes them, one that requires a name it does not declare needs the parent's.
   if (plan.declaresRequired && hasOwn(node, 'properties') && (hasOwn(node, 'anyOf') || hasOwn(node, 'oneOf') || hasOwn(node, 'allOf'))) node = branchesWithParentNames(s, node, plan.closed === 'all');
@@ -266,7 +266,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
   const carried = nullOnly && !branch && !besideRef && plan.anyValue !== undefined && nullCarrierType(plan.anyValue.spell) !== undefined;
   if (plan.spellsTypes) {
     s.typeNode = node;
-    out = spellTypes(out, plan, nullFromValues, s, branch, nullOnly && !carried);
+    out = spellTypes(out, plan, nullFromValues, s, branch, nullOnly && !carried, s.output);
     if (own(out, 'nullable') === true && own(out, 'type') === undefined && Array.isArray(own(out, 'anyOf'))) s.typelessNullables.push([out, pointer(s)]);
   }
   if (plan.anyValue && !besideRef) events = anyValue(s, out, node, inherited, events, carried ? 'carried' : nullOnly ? 'bare' : undefined);
@@ -287,6 +287,13 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
   return out;
+}
+
+/** Whether the dialect drops this keyword at every node of this depth (a plan with `given` rules decides per node: not asked). */
+function droppedHere(plan: WalkState['plan'], atRoot: boolean, keyword: string): boolean {
+  if (plan.given.length > 0) return false;
+  const table = atRoot ? plan.rootTable : plan.belowTable;
+  return (table.entries.get(keyword) ?? table.fallback).policy.kind === 'drop';
 }
 
 /**

@@ -41,6 +41,8 @@ export class WalkState {
   // per schema
   root: unknown = undefined;
   prefix = '';
+  /** The schema is a tool's outputSchema, which MCP clients compile with Ajv (nulls.ts, nullable-type.ts). */
+  output = false;
   tokens: string[] = [];
   depth = 0;
   nodes = 0;

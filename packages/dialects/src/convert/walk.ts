@@ -82,11 +82,15 @@ export class SchemaWalker {
     return this.#s.counts;
   }
 
-  /** Converts one schema; `prefix` is its JSON pointer inside the caller's input. Throws Fatal. */
-  convertSchema(root: unknown, prefix: string): unknown {
+  /**
+   * Converts one schema; `prefix` is its JSON pointer inside the caller's input. `output`: it is a
+   * tool's outputSchema, which MCP clients compile with Ajv (nullable-type.ts). Throws Fatal.
+   */
+  convertSchema(root: unknown, prefix: string, output = false): unknown {
     const s = this.#s;
     s.root = root;
     s.prefix = prefix;
+    s.output = output;
     // The walker is reused for every schema of one input; a fatal stop discards it, so after a
     // normal return the stacks are already empty and only the per-schema caches need clearing.
     s.tokens.length = 0;

@@ -155,7 +155,7 @@ export const RuleSchema = z
     rename: z.record(keyword, keyword).optional(),
     noteOnRename: z.boolean().optional(),
     nulls: z.enum(['type-array', 'any-of', 'nullable-flag']).optional(),
-    typeArrays: z.enum(['keep', 'any-of']).optional(),
+    typeArrays: z.enum(['keep', 'any-of', 'any-of-only']).optional(),
     allOf: z.enum(['keep', 'merge', 'merge-deep']).optional(),
     constAsEnum: z.literal(true).optional(),
     objects: ObjectsSchema.optional(),
