@@ -130,13 +130,17 @@ function fillItems(s: WalkState, rule: NonNullable<Plan['anyValue']>, out: JsonO
 
 /**
  * The types an item of a closed tuple may have (`prefixItems` with `items: false`, or draft-07's
- * `items` list with `additionalItems: false`): those its positions name. Undefined where the
+ * `items` list with `additionalItems: false`, or either with a `maxItems` no greater than the
+ * positions): those its positions name. Undefined where the
  * tuple is open or a position names no type (it accepts every type).
  */
 function closedPositionTypes(node: JsonObject): string[] | undefined {
   const prefix = own(node, 'prefixItems');
   const positions = Array.isArray(prefix) ? prefix : Array.isArray(own(node, 'items')) ? (node.items as unknown[]) : undefined;
-  const closed = Array.isArray(prefix) ? own(node, 'items') === false : own(node, 'additionalItems') === false;
+  // Closed by items: false, or by a maxItems no greater than the positions (zod, pydantic and
+  // schemars write a fixed-length tuple so): no item stands past them either way (round 17).
+  const max = own(node, 'maxItems');
+  const closed = (Array.isArray(prefix) ? own(node, 'items') === false : own(node, 'additionalItems') === false) || (positions !== undefined && typeof max === 'number' && max <= positions.length);
   if (positions === undefined || !closed || positions.length === 0) return undefined;
   const types = new Set<string>();
   for (const p of positions) {
