@@ -176,7 +176,7 @@ describe('anthropic_strict', () => {
 describe('bedrock_strict (extends anthropic_strict, differs where its page does)', () => {
   it('drops default and pattern with their sentences, keeps the inherited rules', () => {
     const { out } = run('bedrock_strict', { type: 'object', properties: { a: { type: 'string', default: 'x', pattern: '^x$' }, l: { type: 'array', items: { type: 'string' }, minItems: 3 } } });
-    expect(at(out, '/properties/a')).toEqual({ type: 'string', description: 'Must match the regular expression ^x$. Default: x.' });
+    expect(at(out, '/properties/a')).toEqual({ type: 'string', description: 'Must match the regular expression ^x$. Default: "x".' });
     expect(at(out, '/properties/l')['description']).toBe('At least 3 items.');
     expect(out['additionalProperties']).toBe(false);
   });

@@ -235,6 +235,8 @@ const FORMS: Readonly<Record<string, Form>> = {
   positions,
   pattern,
   one,
+  // One JSON value as JSON, strings quoted: "Default: \"\"." where `one` read "Default: .".
+  json: (value) => safeStringify(value),
 };
 
 /** The form names a `words` text may use (`key` names the entry of a map keyword). */

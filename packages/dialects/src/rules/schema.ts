@@ -223,7 +223,7 @@ export const NoteSchema = z
     text: z.string().min(1),
     /**
      * The same sentence in words: `{keyword:form}` renders the dropped subschema with the sentence
-     * file's `vocabulary` (forms: value, typed, item, condition, clause, condition-typed, clause-typed, key, positions, pattern, one). Tried before
+     * file's `vocabulary` (forms: value, typed, item, condition, clause, condition-typed, clause-typed, key, positions, pattern, one, json). Tried before
      * `text`; `text` is written where a form has no wording for the subschema.
      */
     words: z.string().min(1).optional(),

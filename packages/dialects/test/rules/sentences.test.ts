@@ -155,8 +155,10 @@ describe('the bundled sentence files', () => {
     // frozen openai_strict versions keep the file they were pinned with.
     const words = 'standard@2026-12-04';
     const frozen = 'standard@2026-12-06';
-    const latest = 'standard@2026-12-07';
-    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'openai_strict@2026-12-07': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
+    const frozenWithIt = 'standard@2026-12-07';
+    // The drafts say a const or default as JSON and the oneOf rule as a rule (standard@2026-12-08).
+    const latest = 'standard@2026-12-08';
+    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'openai_strict@2026-12-07': frozenWithIt, 'openai_strict@2026-12-08': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
@@ -194,7 +196,8 @@ describe('the bundled sentence files', () => {
       { keywords: ['contains', 'minContains', 'maxContains'], equal: ['minContains', 'maxContains'], text: 'Exactly {minContains|item|items} must match {contains}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
       // The closures, in place, said after the node's other note sentences.
-      ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n)),
+      // and the oneOf rule said as a rule (standard@2026-12-08), in place.
+      ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n.keywords?.join() === 'oneOf' ? { ...n, text: 'Must match exactly one of the alternatives.' } : n)),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
       'contains+minContains+maxContains', 'contains+maxContains', 'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
