@@ -83,6 +83,13 @@ function throughInput(root: unknown, node: Record<string, unknown>, path: string
   return { node: current, path: at };
 }
 
+/** `false`, or a `not` of every value: a schema no value passes. */
+function acceptsNothing(s: unknown): boolean {
+  if (s === false) return true;
+  if (!isObject(s)) return false;
+  return s.not === true || (isObject(s.not) && Object.keys(s.not).length === 0);
+}
+
 export function nodePairs(inputRoot: unknown, outputRoot: unknown, prefix = ''): NodePair[] {
   const pairs: NodePair[] = [];
   const visited = new Map<string, Set<object>>();
@@ -115,7 +122,12 @@ export function nodePairs(inputRoot: unknown, outputRoot: unknown, prefix = ''):
       // a rename (oneOf -> anyOf) keeps the branches in order; an added null branch comes last
       const out = Array.isArray(b[k]) ? b[k] : k === 'oneOf' && Array.isArray(b.anyOf) && !Array.isArray(a.anyOf) ? b.anyOf : undefined;
       if (!Array.isArray(out)) continue;
-      if (out.length === list.length || (out.length === list.length + 1 && isNullSchema(out[out.length - 1]))) list.forEach((s, n) => walk(s, out[n], `${i.path}/${k}/${n}`));
+      // A branch that accepts nothing (false, {not: true}) adds nothing to a union and may be left
+      // out: the branches after it then stand one place earlier.
+      const kept = list.map((s, n) => [s, n] as const).filter(([s]) => !acceptsNothing(s));
+      const fits = (n: number): boolean => out.length === n || (out.length === n + 1 && isNullSchema(out[out.length - 1]));
+      if (kept.length < list.length && fits(kept.length)) kept.forEach(([s, n], j) => walk(s, out[j], `${i.path}/${k}/${n}`));
+      else if (fits(list.length)) list.forEach((s, n) => walk(s, out[n], `${i.path}/${k}/${n}`));
     }
     for (const k of DEFINITION_KEYS) {
       const defs = a[k];

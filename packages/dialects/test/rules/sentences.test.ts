@@ -182,6 +182,8 @@ describe('the bundled sentence files', () => {
     // (unevaluatedItems: false in words).
     expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([
       { keywords: ['nullable'], text: 'May be null.' },
+      // standard@2026-12-08: a propertyNames that says only "a string" (zod 4's records).
+      { keywords: ['propertyNames'], when: { propertyNames: { type: 'string' } }, text: 'Any property name is accepted.' },
       { event: 'evaluated-where', text: 'Send {names} only where the condition or branch that declares each applies.' },
       { keywords: ['deprecated'], when: { deprecated: true }, text: 'Deprecated.' },
       { keywords: ['examples'], text: 'Examples: {examples}.' },
