@@ -93,8 +93,8 @@ function toNullableFlag(out: JsonObject, plan: Plan, wrappedRef?: string): JsonO
       let words = typeof parent === 'string' ? parent : '';
       for (const b of branches) {
         if (!merged && !isOnlyNullable(b)) continue;
-        const own_ = own(b as JsonObject, 'description');
-        if (typeof own_ === 'string') words = joinWords(plan, words, own_);
+        const its = own(b as JsonObject, 'description');
+        if (typeof its === 'string') words = joinWords(plan, words, its);
       }
       // Every branch was null alone: the flag says all of it (an empty anyOf is no schema at all).
       if (rest.length === 0) delete out.anyOf;
