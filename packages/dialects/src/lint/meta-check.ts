@@ -57,10 +57,14 @@ function fullProblems(schema: unknown, path: string, dialect: SchemaDialect): Me
   return metaMessages(schema, dialect).map((m) => {
     const key = m.pointer.split('/').at(-1) ?? '';
     // The most common cause in real tools: a schema written for draft-04 served as 2020-12.
+    // And a tuple written for draft-07 (TypeBox's Type.Tuple, zod-to-json-schema) with no $schema to say so.
+    const value = getAt(schema, m.pointer);
     const hint =
-      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof getAt(schema, m.pointer) === 'boolean'
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean'
         ? ` (a boolean ${key} is draft-04; from draft-06 on the bound itself is the number)`
-        : '';
+        : key === 'items' && Array.isArray(value) && dialect === '2020-12'
+          ? ' (a list of item schemas is draft-07\'s tuple: write prefixItems, or declare "$schema": "http://json-schema.org/draft-07/schema#")'
+          : '';
     return {
       path: path + m.pointer,
       message: `Not a valid ${dialect} schema: ${m.pointer === '' ? 'the schema' : `"${unescapeToken(key)}"`} ${m.message}${hint}.`,

@@ -209,6 +209,15 @@ describe('meta-check quick yes and its narrowing after a no (lint/meta-fast.ts)'
         message: 'Not a valid 2020-12 schema: "exclusiveMinimum" must be number (a boolean exclusiveMinimum is draft-04; from draft-06 on the bound itself is the number).',
       },
     ]);
+    // A draft-07 tuple (TypeBox's Type.Tuple) served with no $schema: the fix is named (round 17).
+    expect(metaProblems({ properties: { p: { type: 'array', items: [{ type: 'number' }], additionalItems: false } } }, '/inputSchema', '2020-12')).toEqual([
+      {
+        path: '/inputSchema/properties/p/items',
+        message: 'Not a valid 2020-12 schema: "items" must be object or boolean (a list of item schemas is draft-07\'s tuple: write prefixItems, or declare "$schema": "http://json-schema.org/draft-07/schema#").',
+      },
+    ]);
+    // Under draft-07 the same list is valid: no hint, no problem.
+    expect(metaProblems({ properties: { p: { type: 'array', items: [{ type: 'number' }] } } }, '', 'draft-07')).toEqual([]);
   });
 
   it('leaves the findings of metaProblems unchanged (the quick yes only skips the full check)', () => {
