@@ -83,7 +83,8 @@ export function crossedRanges(node: Node): CrossedRange[] {
   return out;
 }
 
-function numberAt(node: Node, k: string): number | undefined {
+/** The node's own number under `k`, or undefined. */
+export function numberAt(node: Node, k: string): number | undefined {
   return hasOwn(node, k) && typeof node[k] === 'number' ? (node[k] as number) : undefined;
 }
 

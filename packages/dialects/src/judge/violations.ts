@@ -133,7 +133,7 @@ function readUnions(errors: readonly ErrorObject[], schema: unknown): { folded: 
       if (isWithin(e, u.schemaPath)) branch = e.schemaPath.slice(u.schemaPath.length + 1).split('/')[0]!;
       else if (isUnion(e) && e.schemaPath === u.schemaPath && e.instancePath !== u.instancePath) branch = '?';
       // Ajv writes the errors of a referenced schema under the reference's target: the branch that references it is theirs.
-      else branch = (refs === null ? (refs = refBranches(u, schema)) : refs)?.find(([, ref]) => e.schemaPath === ref || e.schemaPath.startsWith(ref + '/'))?.[0];
+      else branch = (refs === null ? (refs = refBranches(u, schema)) : refs)?.find(([, ref]) => under(e.schemaPath, ref))?.[0];
       if (branch === undefined) break;
       (byBranch.get(branch) ?? byBranch.set(branch, []).get(branch)!).unshift(i);
     }

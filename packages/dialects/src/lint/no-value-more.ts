@@ -15,6 +15,7 @@ import { hasOwn, isPlainObject, jsonEqual } from '../convert/data.js';
 import { admittedTypes, commonTypes } from '../type-names.js';
 import { patternMatches } from '../name-schemas.js';
 import { acceptsNoValue } from '../accepts-no-value.js';
+import { numberAt } from '../no-value.js';
 
 type Node = Record<string, unknown>;
 
@@ -26,7 +27,11 @@ export interface MoreNoValue {
   reason: string;
 }
 
-const num = (n: Node, k: string): number | undefined => (hasOwn(n, k) && typeof n[k] === 'number' && Number.isFinite(n[k]) ? (n[k] as number) : undefined);
+/** A finite bound of the node (no-value.ts reads the same keywords). */
+function num(n: Node, k: string): number | undefined {
+  const v = numberAt(n, k);
+  return v !== undefined && Number.isFinite(v) ? v : undefined;
+}
 
 const PAIRS: readonly (readonly [string, string, string])[] = [
   ['minLength', 'maxLength', 'string'],

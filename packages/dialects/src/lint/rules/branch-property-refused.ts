@@ -16,7 +16,7 @@ import { walkSchema } from '../schema-walk.js';
 import { join } from '../../json-pointer.js';
 import { nameSchemas } from '../../name-schemas.js';
 import { acceptsNoValue } from '../../accepts-no-value.js';
-import { inPlaceBranches } from '../in-place-branches.js';
+import { inPlaceBranches, type InPlaceBranch } from '../in-place-branches.js';
 import { isRecord } from '../is-record.js';
 import { refusingClosure } from './required-refused.js';
 
@@ -27,13 +27,15 @@ export const branchPropertyRefused: LintRule = (tool, ctx) => {
     walkSchema(schema.value, schema.path, (node, at) => {
       if (!refusingClosure(node)) return undefined;
       const said = new Set<string>();
-      for (const b of inPlaceBranches(node, at, schema.value, schema.path)) {
+      const branches = inPlaceBranches(node, at, schema.value, schema.path);
+      const chainRequired = requiredByChain(node, branches);
+      for (const b of branches) {
         const props = b.node.properties;
         const names = isRecord(props) ? Object.keys(props).map((n) => [n, join(join(b.path, 'properties'), n)] as const) : [];
         // Required names of a branch that does not always apply: the value it requires them of is refused.
         const required = !b.always && Array.isArray(b.node.required) ? b.node.required.flatMap((n, i) => (typeof n === 'string' ? [[n, join(join(b.path, 'required'), i)] as const] : [])) : [];
         for (const [name, path] of [...names, ...required]) {
-          if (said.has(name) || (b.always && requiredByChain(node, at, schema, name)) || !refused(node, name)) continue;
+          if (said.has(name) || (b.always && chainRequired.has(name)) || !refused(node, name)) continue;
           said.add(name);
           ctx.report(RULE.branchPropertyRefused, 'warning', `${JSON.stringify(name)} is declared under ${b.via}, but the additionalProperties beside it refuses it (additionalProperties sees only the properties declared beside it, not those of branches), so no value holding ${JSON.stringify(name)} is accepted; declare it in properties beside additionalProperties, or close the object with unevaluatedProperties: false instead.`, path);
         }
@@ -49,8 +51,9 @@ function refused(node: Record<string, unknown>, name: string): boolean {
   return reading !== undefined && reading.undecided.length === 0 && reading.applied.length === 1 && reading.applied[0] === reading.closure && acceptsNoValue(reading.closure.schema);
 }
 
-/** Required of every value by the object or an allOf chain: required-refused says it. */
-function requiredByChain(node: Record<string, unknown>, at: string, schema: { value: unknown; path: string }, name: string): boolean {
-  if (Array.isArray(node.required) && node.required.includes(name)) return true;
-  return inPlaceBranches(node, at, schema.value, schema.path).some((b) => b.always && Array.isArray(b.node.required) && b.node.required.includes(name));
+/** The names required of every value by the object or an allOf chain: required-refused says them. */
+function requiredByChain(node: Record<string, unknown>, branches: readonly InPlaceBranch[]): Set<unknown> {
+  const names = new Set<unknown>(Array.isArray(node.required) ? node.required : []);
+  for (const b of branches) if (b.always && Array.isArray(b.node.required)) for (const n of b.node.required) names.add(n);
+  return names;
 }

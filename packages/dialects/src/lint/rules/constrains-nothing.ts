@@ -20,8 +20,7 @@ import { join } from '../../json-pointer.js';
 import { constrainsNoValueHere, KNOWN_FORMATS, typeConstrained } from '../../convert/keywords.js';
 import { admittedTypes } from '../../type-names.js';
 import { isRecord } from '../is-record.js';
-
-const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+import { hasOwn } from '../../convert/data.js';
 
 const NUMERIC = /^(min|max|exclusiveM)|^multipleOf$/;
 
@@ -53,9 +52,9 @@ export const constrainsNothing: LintRule = (tool, ctx) => {
         const only = typeConstrained(key, node[key]);
         say(key, `${key === 'format' ? `format ${JSON.stringify(node[key])}` : key} constrains ${only === 'number' ? 'numbers' : `${only}s`} only, and this schema admits ${types.join(' or ')} values, so it constrains nothing here.`);
       }
-      for (const key of ['then', 'else']) if (has(node, key) && !has(node, 'if')) say(key, `${key} has no if beside it, so it is ignored.`);
-      if (has(node, 'if') && !has(node, 'then') && !has(node, 'else') && !evaluates) say('if', 'if has no then or else beside it, so it decides nothing.');
-      for (const key of ['minContains', 'maxContains']) if (has(node, key) && !has(node, 'contains')) say(key, `${key} has no contains beside it, so it is ignored.`);
+      for (const key of ['then', 'else']) if (hasOwn(node, key) && !hasOwn(node, 'if')) say(key, `${key} has no if beside it, so it is ignored.`);
+      if (hasOwn(node, 'if') && !hasOwn(node, 'then') && !hasOwn(node, 'else') && !evaluates) say('if', 'if has no then or else beside it, so it decides nothing.');
+      for (const key of ['minContains', 'maxContains']) if (hasOwn(node, key) && !hasOwn(node, 'contains')) say(key, `${key} has no contains beside it, so it is ignored.`);
       const format = node.format;
       if (typeof format === 'string' && !KNOWN_FORMATS.includes(format)) {
         const near = KNOWN_FORMATS.find((f) => bare(f) === bare(format));
@@ -66,7 +65,7 @@ export const constrainsNothing: LintRule = (tool, ctx) => {
       if (Array.isArray(required) && isRecord(props)) {
         const declared = Object.keys(props);
         required.forEach((name, i) => {
-          if (typeof name !== 'string' || has(props, name)) return;
+          if (typeof name !== 'string' || hasOwn(props, name)) return;
           const other = declared.find((d) => d.toLowerCase() === name.toLowerCase());
           if (other !== undefined) ctx.report(RULE.constrainsNothing, 'warning', `${JSON.stringify(name)} is required but not declared; the declared ${JSON.stringify(other)} differs from it only in case, so an object must hold a property no declaration describes. Did you mean ${JSON.stringify(other)}?`, join(join(at, 'required'), i));
         });
@@ -80,7 +79,7 @@ export const constrainsNothing: LintRule = (tool, ctx) => {
 function usesUnevaluated(schema: unknown): boolean {
   let found = false;
   walkSchema(schema, '', (node) => {
-    if (has(node, 'unevaluatedProperties') || has(node, 'unevaluatedItems')) found = true;
+    if (hasOwn(node, 'unevaluatedProperties') || hasOwn(node, 'unevaluatedItems')) found = true;
     return undefined;
   });
   return found;
