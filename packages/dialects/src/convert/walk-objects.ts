@@ -14,6 +14,7 @@ import { evaluatedBeside } from './walk-evaluated.js';
 import { indexOfIn } from './node-rules.js';
 import type { WalkState } from './walk-state.js';
 import { propertyPointer, pointer, report } from './walk-paths.js';
+import { composedElsewhere, composesParts, mergeSite } from './composed.js';
 
 export function finishObjects(
   s: WalkState,
@@ -87,11 +88,30 @@ export function finishObjects(
         // walk-evaluated.ts could not list them) are accepted canonically and refused when closed.
         report(s, 'map-closed', 'warning', "this object's unevaluatedProperties leaves alone the names its subschemas evaluate, which this spelling cannot list; the dialect closes every object, so the spelled schema refuses them (the server still accepts them)", pointer(s));
       } else if (own(node, 'unevaluatedProperties') !== false && !closedByNothing) {
-        report(s, 'object-closed', 'warning', 'this object does not say additionalProperties: false, so the canonical schema accepts other properties; the dialect closes every object, so the spelled schema refuses them (the server still accepts them). Write additionalProperties: false in the canonical schema if no other property is meant', pointer(s));
+        reportClosed(s, canonicalNode ?? node);
       }
     }
   }
   return finishOptional(s, out, node, dropped, mergedRoot, canonicalNode);
+}
+
+const CLOSED = 'the dialect closes every object, so the spelled schema refuses them (the server still accepts them).';
+
+/**
+ * An object left open by default, closed by the dialect. The advice names the closure that keeps
+ * what the author meant: on an object composed of parts (allOf, a reference beside rules of its
+ * own), `unevaluatedProperties: false` where it is composed, reported there; on a definition that
+ * some composition takes as a part, closing it would refuse the other parts' properties.
+ */
+function reportClosed(s: WalkState, canonical: JsonObject): void {
+  const site = mergeSite(s, canonical);
+  if (site !== undefined || composesParts(canonical)) {
+    report(s, 'object-closed', 'warning', `this object is composed of parts (allOf, or a $ref beside other keywords) and does not say unevaluatedProperties: false, so the canonical schema accepts other properties; ${CLOSED} Write unevaluatedProperties: false on it in the canonical schema if no other property is meant (additionalProperties: false on a part would refuse what the other parts declare)`, site ?? pointer(s));
+  } else if (composedElsewhere(s, canonical)) {
+    report(s, 'object-closed', 'warning', `this object does not say additionalProperties: false, so the canonical schema accepts other properties; ${CLOSED} It is also a part of an object composed elsewhere (allOf, or a $ref beside other keywords), where additionalProperties: false on it would refuse what the other parts declare: write unevaluatedProperties: false where it is used instead, if no other property is meant`, pointer(s));
+  } else {
+    report(s, 'object-closed', 'warning', `this object does not say additionalProperties: false, so the canonical schema accepts other properties; ${CLOSED} Write additionalProperties: false in the canonical schema if no other property is meant`, pointer(s));
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ import { draft07Siblings, withoutRef } from './walk-read.js';
 import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
 import { walk } from './walk.js';
+import { recordMergeSite } from './composed.js';
 import { mergedForClosure, mergeSiblings, wrapCollides } from './ref-siblings.js';
 import { appliesItself } from '../same-instance.js';
 
@@ -163,6 +164,7 @@ function wayOut(through: readonly string[]): WayOut {
 
 function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const source = siblings === undefined ? target.node : mergeSiblings(s, target.node, target.tokens, siblings);
+  if (siblings !== undefined) recordMergeSite(s, source, pointer(s));
   const savedTokens = s.tokens;
   s.tokens = tokenList(target.tokens);
   s.inlining.push(target);

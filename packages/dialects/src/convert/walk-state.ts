@@ -82,6 +82,10 @@ export class WalkState {
    * siblings): key -> the input tokens of that key's value, so diagnostics point into the input.
    */
   origins: WeakMap<object, Map<string, readonly string[]>> | undefined = undefined;
+  /** A reference written out with its siblings merged in -> the pointer of the node holding the reference (composed.ts). */
+  mergeSites: WeakMap<object, string> | undefined = undefined;
+  /** Definitions that some composed object of this schema takes as a part (composed.ts), found at the first ask. */
+  composedParts: Set<unknown> | undefined = undefined;
   /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */
   readonly madeUp = new WeakSet<object>();
   /** The stubs that cut a cycle (walk-refs.ts): closed as built, never read as an open map. */

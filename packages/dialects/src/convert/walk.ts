@@ -113,6 +113,7 @@ export class SchemaWalker {
     s.anyValueName = undefined;
     s.typelessNullables.length = 0;
     s.dynamicAsRef = undefined;
+    s.composedParts = undefined;
     s.counts.reset();
     s.levelMax = 0;
     readDraft(s, root);

@@ -144,6 +144,28 @@ describe('strict-style rules', () => {
     expect(out.properties.n).toEqual({ type: ['string', 'null'] });
   });
 
+  it('reports a closed composed object where it is composed, with the closure that keeps the composition', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        merged: { $ref: '#/$defs/Base', properties: { name: { type: 'string' } } },
+        plain: { $ref: '#/$defs/Base' },
+        alone: { type: 'object', properties: { x: { type: 'string' } } },
+      },
+      required: ['merged', 'plain', 'alone'],
+      additionalProperties: false,
+      $defs: { Base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+    };
+    const closed = convert(schema, strict).diagnostics.filter((d) => d.code === 'object-closed');
+    const advice = Object.fromEntries(closed.map((d) => [d.path, d.message.slice(d.message.lastIndexOf('.') + 2)]));
+    // The merged object is narrowed at /properties/merged, not only where its keywords came from;
+    // additionalProperties: false on Base would refuse `name` there, so neither place advises it.
+    expect(Object.keys(advice).sort()).toEqual(['/$defs/Base', '/properties/alone', '/properties/merged']);
+    expect(advice['/properties/merged']).toMatch(/^Write unevaluatedProperties: false on it/);
+    expect(advice['/$defs/Base']).toMatch(/It is also a part of an object composed elsewhere .* write unevaluatedProperties: false where it is used instead/);
+    expect(advice['/properties/alone']).toBe('Write additionalProperties: false in the canonical schema if no other property is meant');
+  });
+
   it('reports the null ambiguity where the null comes through a reference, or a draft-07 one', () => {
     const viaRef = {
       type: 'object',
