@@ -16,6 +16,7 @@ import { definitionName } from './walk-definitions.js';
 import { walkObject } from './walk-node.js';
 import { walk } from './walk.js';
 import { recordMergeSite } from './composed.js';
+import { cycleLabel, lastPropertyName } from './cycle-label.js';
 import { mergedForClosure, mergeSiblings, wrapCollides } from './ref-siblings.js';
 import { appliesItself } from '../same-instance.js';
 
@@ -165,6 +166,10 @@ function wayOut(through: readonly string[]): WayOut {
 function inlineRef(s: WalkState, target: RefTarget, siblings: JsonObject | undefined, atRoot: boolean, events: NoteEvent[] | undefined): unknown {
   const source = siblings === undefined ? target.node : mergeSiblings(s, target.node, target.tokens, siblings);
   if (siblings !== undefined) recordMergeSite(s, source, pointer(s));
+  if (s.plan.events.has('cycle') || s.plan.events.has('cycle-unrolled')) {
+    const used = lastPropertyName(s.tokens);
+    if (used !== undefined && !(s.firstUse ??= new Map()).has(target.node)) s.firstUse.set(target.node, used);
+  }
   const savedTokens = s.tokens;
   s.tokens = tokenList(target.tokens);
   s.inlining.push(target);
@@ -199,10 +204,11 @@ function breakCycle(s: WalkState, target: RefTarget, siblings: JsonObject | unde
   s.stubs.add(shape);
   // Unrolled, the sentence says how deep the spelling goes; without a wording for that, the plain one.
   const unroll = (s.plan.references as NonNullable<Plan['references']>).unroll ?? 0;
+  const label = cycleLabel(target, s.firstUse?.get(target.node) ?? s.firstUse?.get(final.node));
   const cycle: NoteEvent =
     unroll > 0 && s.plan.events.has('cycle-unrolled')
-      ? { event: 'cycle-unrolled', vars: { name: target.name, depth: String(unroll + 1) } }
-      : { event: 'cycle', vars: { name: target.name } };
+      ? { event: 'cycle-unrolled', vars: { name: target.name, label, depth: String(unroll + 1) } }
+      : { event: 'cycle', vars: { name: target.name, label } };
   if (refAt !== undefined) cycle.explainAt = refAt;
   const ev: NoteEvent[] = [...(events ?? []), cycle];
   const savedTokens = s.tokens;

@@ -84,6 +84,8 @@ export class WalkState {
   origins: WeakMap<object, Map<string, readonly string[]>> | undefined = undefined;
   /** A reference written out with its siblings merged in -> the pointer of the node holding the reference (composed.ts). */
   mergeSites: WeakMap<object, string> | undefined = undefined;
+  /** A definition written out in place -> the property where it was first written out in this schema (cycle-label.ts). */
+  firstUse: Map<unknown, string> | undefined = undefined;
   /** Definitions that some composed object of this schema takes as a part (composed.ts), found at the first ask. */
   composedParts: Set<unknown> | undefined = undefined;
   /** Nodes the walk made up (a cycle stub): explain has nothing of the input to say about them. */

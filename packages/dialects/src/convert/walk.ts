@@ -114,6 +114,7 @@ export class SchemaWalker {
     s.typelessNullables.length = 0;
     s.dynamicAsRef = undefined;
     s.composedParts = undefined;
+    s.firstUse = undefined;
     s.counts.reset();
     s.levelMax = 0;
     readDraft(s, root);

@@ -205,10 +205,27 @@ export const RuleSchema = z
     }
   });
 
+/**
+ * The names each event's sentence is filled from (the walk's NoteEvent vars; root-union's count is
+ * filled in walk-root.ts). Any other name would reach a description as written.
+ */
+const EVENT_VARS: Readonly<Record<string, readonly string[]>> = {
+  cycle: ['name', 'label'],
+  'cycle-unrolled': ['name', 'label', 'depth'],
+  'external-ref': ['ref'],
+  'false-schema': [],
+  'false-property': ['name'],
+  'root-union': ['count'],
+  'any-value': [],
+  'enum-null': [],
+  'null-only': [],
+  'evaluated-where': ['names', 'count', 'quoted'],
+};
+
 export const NoteSchema = z
   .strictObject({
     keywords: keywordList.optional(),
-    event: z.enum(['cycle', 'cycle-unrolled', 'external-ref', 'false-schema', 'false-property', 'root-union', 'any-value', 'enum-null', 'null-only', 'evaluated-where']).optional(),
+    event: z.enum(Object.keys(EVENT_VARS) as [string, ...string[]]).optional(),
     when: z.record(keyword, z.unknown()).optional(),
     /**
      * The note applies only where these of its keywords hold the same value: `equal: [minItems,
@@ -239,6 +256,12 @@ export const NoteSchema = z
       if (note.equal.length < 2) ctx.addIssue({ code: 'custom', path: ['equal'], message: 'equal compares the values of two or more keywords' });
       for (const k of note.equal) {
         if (!(note.keywords ?? []).includes(k)) ctx.addIssue({ code: 'custom', path: ['equal'], message: `equal names ${k}, which is not one of this note's keywords` });
+      }
+    }
+    if (note.event !== undefined) {
+      const vars = EVENT_VARS[note.event] ?? [];
+      for (const m of note.text.matchAll(/\{([A-Za-z$][\w$-]*)(?::[a-z-]+)?(?:\|[^|{}]*\|[^|{}]*)?\}/g)) {
+        if (!vars.includes(m[1] as string)) ctx.addIssue({ code: 'custom', path: ['text'], message: `{${m[1]}} is not filled for the ${note.event} event (${vars.length === 0 ? 'it fills none' : vars.map((v) => `{${v}}`).join(', ')}), so it would be written into descriptions as it stands` });
       }
     }
     // A keyword note is filled from its keywords' values: any other name would reach a description as written.

@@ -203,17 +203,29 @@ describe('rules beside a subschema\'s type in words (vocabulary ruled and rules)
     expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:8:\d+/);
   });
 
-  it('refuses a note whose text names a placeholder that is none of its keywords, at its file and line', () => {
+  /** The problems of a dialect file whose one note (at line 16) is `note`, with their messages and file:line pointers. */
+  const noteProblems = (note: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'dialects-noted-'));
     writeFileSync(
       join(dir, 'mine@2026-12.yaml'),
       'dialect: mine\nversion: "2026-12"\nstatus: draft\nsummary: a test\notherKeywords: keep\n' +
         'sources:\n  page:\n    url: https://example.com/mine\n    title: a test\n    read: 2026-12-04\n' +
-        'rules:\n  - id: no-format\n    source: page\n    drop: [format]\nnotes:\n  - keywords: [format]\n    text: "Must be a {formt}."\n',
+        `rules:\n  - id: no-format\n    source: page\n    drop: [format]\nnotes:\n${note}`,
     );
     const diagnostics = loadProblems(dir);
-    expect(diagnostics.map((d) => d.message).join(' ')).toContain("{formt} is not one of this note's keywords (format)");
-    expect(diagnostics.map((d) => d.path).join(' ')).toMatch(/mine@2026-12\.yaml:17:\d+/);
+    return { messages: diagnostics.map((d) => d.message).join(' '), paths: diagnostics.map((d) => d.path).join(' ') };
+  };
+
+  it('refuses a note whose text names a placeholder that is none of its keywords, at its file and line', () => {
+    const { messages, paths } = noteProblems('  - keywords: [format]\n    text: "Must be a {formt}."\n');
+    expect(messages).toContain("{formt} is not one of this note's keywords (format)");
+    expect(paths).toMatch(/mine@2026-12\.yaml:17:\d+/);
+  });
+
+  it('refuses an event note whose text names a placeholder the event does not fill, at its file and line', () => {
+    const { messages, paths } = noteProblems('  - event: cycle\n    text: "Repeats {lable}."\n');
+    expect(messages).toContain('{lable} is not filled for the cycle event ({name}, {label})');
+    expect(paths).toMatch(/mine@2026-12\.yaml:17:\d+/);
   });
 });
 

@@ -198,8 +198,16 @@ describe('the bundled sentence files', () => {
       { keywords: ['contains', 'minContains', 'maxContains'], equal: ['minContains', 'maxContains'], text: 'Exactly {minContains|item|items} must match {contains}.' },
       { keywords: ['unevaluatedItems'], when: { unevaluatedItems: false }, text: 'No further items are accepted.' },
       // The closures, in place, said after the node's other note sentences.
-      // and the oneOf rule said as a rule (standard@2026-12-08), in place.
-      ...standard.notes.map((n) => (n.text === 'No other properties are accepted.' ? { ...n, last: true } : n.keywords?.join() === 'oneOf' ? { ...n, text: 'Must match exactly one of the alternatives.' } : n)),
+      // and the oneOf rule said as a rule (standard@2026-12-08), in place; a cut cycle named by its label (a title, or the property using a made-up name).
+      ...standard.notes.map((n) =>
+        n.text === 'No other properties are accepted.'
+          ? { ...n, last: true }
+          : n.keywords?.join() === 'oneOf'
+            ? { ...n, text: 'Must match exactly one of the alternatives.' }
+            : n.event === 'cycle' || n.event === 'cycle-unrolled'
+              ? { ...n, text: n.text.replace('{name}', '{label}') }
+              : n,
+      ),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
       'contains+minContains+maxContains', 'contains+maxContains', 'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
