@@ -33,6 +33,9 @@ export function composesParts(node: Record<string, unknown>): boolean {
  * such composition refuse the other parts' properties. The schema is scanned once, at the first ask.
  */
 export function composedElsewhere(s: WalkState, node: unknown): boolean {
+  // A part is reached through a reference, which builds the schema's reference index first: a
+  // schema whose walk resolved none (most) has no part to look for, and no scan is paid.
+  if (s.refs === undefined) return false;
   s.composedParts ??= scanParts(s);
   return s.composedParts.has(node);
 }
