@@ -132,10 +132,13 @@ export class UpstreamLink {
       throw error;
     }
     deliverResponsesAfterNotifications(transport);
+    // A close while starting fails this connect, whose caller schedules the one restart; counted
+    // as a drop too, it started a second backoff chain, and every crash doubled the chains.
+    let starting = true;
     let lost = false;
     client.onclose = () => {
       lost = true;
-      this.dropped(client);
+      if (!starting) this.dropped(client);
     };
     // Current already while onConnected reads the tools: an upstream that announces list changes
     // during its own start-up is re-read through it.
@@ -148,6 +151,8 @@ export class UpstreamLink {
       if (this.current === client) this.current = undefined;
       await client.close();
       throw error;
+    } finally {
+      starting = false;
     }
     if (this.closed) {
       this.current = undefined;
@@ -173,6 +178,8 @@ export class UpstreamLink {
     this.attempts++;
     this.down = `${reason}; restart attempt ${this.attempts} in ${delay} ms`;
     this.options.logger.warn(`upstream: ${this.down}.`);
+    // One restart pending at a time, whatever asked for it.
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.connect(true).catch((error: unknown) => {
         if (!this.closed) this.schedule(`restart failed: ${error instanceof Error ? error.message : String(error)}`);
