@@ -7,6 +7,7 @@ import { parseProxyOptions, USAGE, type ProxyOptions } from './proxy/options.js'
 import { HTTP_CLIENT_CAPABILITIES } from './constants.js';
 import { serveOrExit } from './http-listen.js';
 import { serveHttp, serveStdio } from './proxy/serve.js';
+import { DRAIN_MS } from './stdio-serve.js';
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
@@ -50,7 +51,8 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     fail(`dialects-mcp proxy: could not start the upstream ${upstream}: ${(error as Error).message}`, 1);
   }
-  if (options.stdio) await serveStdio(front, upstream);
+  // Past a request's own timeout, so a caller that ended its input still hears that answer too.
+  if (options.stdio) await serveStdio(front, upstream, (options.timeoutMs ?? DRAIN_MS) + 1_000);
   // The upstream was started before the listen (it must answer first): stopped if the listen fails.
   else await serveOrExit('dialects-mcp proxy', () => serveHttp(front, upstream, options.host, options.port), () => front.close());
 }

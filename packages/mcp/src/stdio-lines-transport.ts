@@ -29,6 +29,9 @@ export class StdioLinesTransport implements Transport {
   private closed = false;
   /** The output failed (EPIPE: the caller stopped reading): answers are dropped, never thrown. */
   private broken = false;
+  /** On the server end, the ids of requests read and not yet answered (nor cancelled by their caller). */
+  private readonly inFlight = new Set<string>();
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly input: Readable,
@@ -80,7 +83,26 @@ export class StdioLinesTransport implements Transport {
     this.onerror?.(new Error(`skipped a line of ${size}; no request or answer id could be read from its start.`));
   }
 
+  /** Requests read and not yet answered (server end): what a caller that ended its input still waits for. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  /** Resolves once every request read has been answered (or cancelled by its caller), or the transport closed. */
+  whenIdle(): Promise<void> {
+    if (this.inFlight.size === 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settled(id: unknown): void {
+    if (!this.inFlight.delete(idKey(id)) || this.inFlight.size > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    if (this.side === 'server' && ('result' in message || 'error' in message)) this.settled(message.id);
     return new Promise((resolve) => {
       if (this.broken || this.output.destroyed) return resolve();
       // Text first: a message JSON cannot carry is answered or refused whole (messageText), never half-written.
@@ -108,6 +130,9 @@ export class StdioLinesTransport implements Transport {
     }
     // Paused, so that this process can end once nothing else reads its input.
     this.input.pause();
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
     this.onclose?.();
   }
 
@@ -144,6 +169,22 @@ export class StdioLinesTransport implements Transport {
       this.onerror?.(new Error(`skipped a line that is not a JSON-RPC message: ${problem}`));
       return;
     }
+    if (this.side === 'server') this.track(message as Record<string, unknown>);
     this.onmessage?.(message as JSONRPCMessage);
   }
+
+  /** A request is in flight until answered; a caller's cancellation settles it (the server sends no answer then). */
+  private track(message: Record<string, unknown>): void {
+    if (typeof message.method !== 'string') return;
+    if ('id' in message) this.inFlight.add(idKey(message.id));
+    else if (message.method === 'notifications/cancelled') {
+      const params = message.params as { requestId?: unknown } | undefined;
+      if (params !== undefined && params !== null && typeof params === 'object') this.settled(params.requestId);
+    }
+  }
+}
+
+/** A JSON-RPC id as one key: 1 and "1" are different requests. */
+function idKey(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
 }

@@ -53,6 +53,27 @@ describe('proxy upstream failures', () => {
     }
   });
 
+  it('answers the requests in flight when its caller ends its input, then exits 0', async () => {
+    // A caller that writes its requests and closes stdin still reads stdout: round 18 lost the call.
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {} } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'hang', arguments: {} } },
+    ];
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--timeout', '400', '--', ...crashy], { timeout: CHILD_TIMEOUT_MS }, (error, stdout) =>
+        resolve({ code: error ? (error.code as number) : 0, stdout }),
+      );
+      child.stdin?.end(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    });
+    expect(run.code).toBe(0);
+    const answers = new Map(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result?: { content: { text: string }[] }; error?: { message: string } }).map((m) => [m.id, m]));
+    expect(answers.get(2)?.result?.content[0]?.text).toBe('slow');
+    // The one that never comes is answered by the proxy's own timeout, before it exits.
+    expect(answers.get(3)?.error?.message).toMatch(/timed out/i);
+  });
+
   it('exits with a message when the upstream cannot start', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--', process.execPath, '-e', 'process.exit(1)'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>

@@ -39,6 +39,26 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 describe('StdioLinesTransport', () => {
+  it('counts the requests read and not yet answered, a cancellation settling its request, and tells when none is left', async () => {
+    const w = await wired();
+    w.input.write(`${JSON.stringify(ping(1))}\n${JSON.stringify(ping('1' as unknown as number))}\n${JSON.stringify(ping(2))}\n`);
+    w.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}\n`);
+    await settle();
+    // 1 and "1" are two requests; a notification is none.
+    expect(w.transport.pending).toBe(3);
+    let idle = false;
+    void w.transport.whenIdle().then(() => (idle = true));
+    await w.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    w.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } })}\n`);
+    await settle();
+    expect(w.transport.pending).toBe(1);
+    expect(idle).toBe(false);
+    await w.transport.send({ jsonrpc: '2.0', id: '1', error: { code: -32603, message: 'x' } });
+    await settle();
+    expect(w.transport.pending).toBe(0);
+    expect(idle).toBe(true);
+  });
+
   it('reads whole messages however the bytes are chunked, CRLF included', async () => {
     const w = await wired();
     const text = `${JSON.stringify(ping(1))}\n${JSON.stringify(ping(2))}\r\n${JSON.stringify(ping(3))}\n`;

@@ -9,8 +9,9 @@ import { boundedStdio } from '../stdio-serve.js';
  * Serves the front over stdio until stdin ends or a signal comes; then the upstream is closed too.
  * A line past the stdio bound is skipped, its request answered "too large" (see boundedStdio).
  */
-export async function serveStdio(front: DialectFront, upstream: string): Promise<void> {
-  const { transport } = boundedStdio('dialects-mcp proxy', () => front.close());
+export async function serveStdio(front: DialectFront, upstream: string, drainMs?: number): Promise<void> {
+  // A caller that ends its input is still answered for as long as a forwarded request may take.
+  const { transport } = boundedStdio('dialects-mcp proxy', () => front.close(), drainMs);
   // A line the transport cannot read is skipped and logged by the front (its logger: stderr).
   await front.connect(transport);
   process.stderr.write(`dialects-mcp proxy for ${upstream} on stdio; requests that name no dialect get "${front.defaultDialect}".\n`);
