@@ -23,9 +23,7 @@ import { SCAN_HAS_NULL, SCAN_TOO_DEEP, locateLimit, locateString, scan } from '.
 import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
-import { checkSize, LINT_MAX_DEPTH, LINT_MAX_NODES, type BoundWords } from '../lint/measure.js';
-
-const JUDGE_WORDS: BoundWords = { outcome: 'the judge does not compile it', owner: "lint's and the judge's" };
+import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH } from '../lint/measure.js';
 import { shorten } from './rule-words.js';
 
 export interface Limits {
@@ -166,9 +164,9 @@ export class SchemaJudge {
       this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: 'The schema is not a JSON Schema (an object or a boolean).', path: this.at }];
       return undefined;
     }
-    // Lint's bounds (a server refuses such a schema at registration): past them Ajv takes tens of
-    // seconds to compile, on the caller's event loop, and then runs out of stack validating.
-    const tooLarge = checkSize(s, this.at, LINT_MAX_NODES, LINT_MAX_DEPTH, JUDGE_WORDS);
+    // The judge's bounds (lint's judge-size: a server refuses such a schema at registration): past
+    // them Ajv stalls the caller's event loop for seconds compiling, or runs out of stack validating.
+    const tooLarge = checkSize(s, this.at, JUDGE_MAX_VALUES, LINT_MAX_DEPTH, JUDGE_WORDS);
     if (tooLarge) {
       this.broken = [{ code: 'judge.schema-too-large', severity: 'error', message: tooLarge.message, path: tooLarge.path }];
       return undefined;

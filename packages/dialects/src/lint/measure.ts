@@ -9,6 +9,14 @@ import { join } from '../json-pointer.js';
 export const LINT_MAX_NODES = 100_000;
 export const LINT_MAX_DEPTH = 256;
 
+/**
+ * The judge's bound: most JSON values in one schema it compiles. Ajv compiles a validator in one
+ * synchronous step on the server's event loop, about 50 µs per value here (10 000 integer
+ * properties: 1.5 s), so past this every other request waits; the largest of the 881 corpus tools
+ * has 634. A server refuses such a tool at registration (lint's json-schema.tool-schema.judge-size).
+ */
+export const JUDGE_MAX_VALUES = 10_000;
+
 export interface SizeProblem {
   path: string;
   message: string;
@@ -24,6 +32,10 @@ export interface BoundWords {
 }
 
 const LINT_WORDS: BoundWords = { outcome: 'it was not checked', owner: "the linter's" };
+export const JUDGE_WORDS: BoundWords = {
+  outcome: 'the judge does not compile it, since compiling blocks the server for about 50 µs per value and every other request would wait',
+  owner: "the judge's",
+};
 
 export function checkSize(value: unknown, path: string, maxNodes = LINT_MAX_NODES, maxDepth = LINT_MAX_DEPTH, words: BoundWords = LINT_WORDS): SizeProblem | undefined {
   type Item = { value: unknown; path: string; depth: number } | { leave: object };

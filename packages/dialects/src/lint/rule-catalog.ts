@@ -23,6 +23,7 @@ export const RULE = {
   outputSchemaObjectRoot: 'mcp.tool.output-schema.object-root',
   toolSchemaValid: 'json-schema.tool-schema.valid',
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
+  judgeSize: 'json-schema.tool-schema.judge-size',
   requiredRefused: 'json-schema.tool-schema.required-refused',
   acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
   branchPropertyRefused: 'json-schema.tool-schema.branch-property-refused',
@@ -49,6 +50,14 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     applies: 'all revisions',
     summary:
       'No OpenAPI `nullable: true`: without a `type` Ajv (the judge) cannot compile the schema (error); beside a type without "null" only Ajv reads it as adding null (warning).',
+  },
+  {
+    id: RULE.judgeSize,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions',
+    summary:
+      'A tool schema has at most 10000 JSON values: the judge compiles each one in a single step on the server\'s event loop (about 50 µs per value), so a larger one is refused at registration rather than stalling every other request at its first call.',
   },
   {
     id: RULE.requiredRefused,

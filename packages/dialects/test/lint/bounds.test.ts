@@ -23,12 +23,25 @@ describe('lint size and depth bounds', () => {
     expect(result.map((d) => d.message)).toEqual([expect.stringContaining('more than 100000 JSON values')]);
   });
 
-  it('checks a schema just inside the bound in full', () => {
+  it('checks a schema just inside the bound in full, and says the judge would not compile it', () => {
     const properties: Record<string, unknown> = {};
     for (let i = 0; i < 30_000; i++) properties[`p${i}`] = { type: 'string' };
     properties.bad = { type: 'strnig' };
     const result = lintTools(tool({ type: 'object', properties }));
-    expect(result.diagnostics.map((d) => d.path)).toEqual(['/inputSchema/properties/bad/type']);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      [RULE, '/inputSchema/properties/bad/type'],
+      ['json-schema.tool-schema.judge-size', '/inputSchema'],
+    ]);
+  });
+
+  it('refuses a schema past the judge\'s bound of 10 000 values, and only past it', () => {
+    const properties = (n: number): Record<string, unknown> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'integer' }]));
+    // n properties of {type} are 2n + 1 values with the root's own object and the type.
+    const codes = (n: number) => lintTools(tool({ type: 'object', properties: properties(n) })).diagnostics.map((d) => `${d.code} ${d.path} ${d.message}`);
+    expect(codes(4_998)).toEqual([]);
+    expect(codes(5_000)).toEqual([
+      "json-schema.tool-schema.judge-size /inputSchema The schema has more than 10000 JSON values; the judge does not compile it, since compiling blocks the server for about 50 µs per value and every other request would wait (the judge's size bound).",
+    ]);
   });
 
   it('refuses nesting past 256 levels with an error at the level where it passes the bound, even 100 000 deep', () => {

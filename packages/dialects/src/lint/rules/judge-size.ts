@@ -1,0 +1,19 @@
+/**
+ * json-schema.tool-schema.judge-size: a tool schema the judge compiles within its bound
+ * (JUDGE_MAX_VALUES, lint/measure.ts). Compiling is one synchronous step on the server's event
+ * loop, so a schema past the bound is refused at registration, where its author hears of it,
+ * rather than stalling every other request for seconds at its first call.
+ */
+import { RULE } from '../rule-catalog.js';
+import type { LintRule } from '../rule-context.js';
+import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH, LINT_MAX_NODES } from '../measure.js';
+
+export const judgeSize: LintRule = (tool, ctx) => {
+  for (const schema of [tool.inputSchema, tool.outputSchema]) {
+    if (!schema) continue;
+    // Past lint's own bounds json-schema.tool-schema.valid already refuses it, and says so.
+    if (checkSize(schema.value, schema.path, LINT_MAX_NODES, LINT_MAX_DEPTH) !== undefined) continue;
+    const problem = checkSize(schema.value, schema.path, JUDGE_MAX_VALUES, LINT_MAX_DEPTH, JUDGE_WORDS);
+    if (problem) ctx.report(RULE.judgeSize, 'error', problem.message, problem.path);
+  }
+};
