@@ -12,7 +12,7 @@ const BAIL = Symbol('bail');
 
 export interface IdentityCopy {
   output: unknown;
-  /** A `$ref` string was seen somewhere. */
+  /** A `$ref` or `$dynamicRef` key was seen somewhere. */
   sawRef: boolean;
   /** A `$schema` other than 2020-12 / draft-07 was seen: the full walk reports it. */
   oddSchema: boolean;
@@ -50,7 +50,7 @@ function copyValue(v: unknown, depth: number, state: CopyState): unknown {
     const x = copyValue(v[k], depth + 1, state);
     if (k === '__proto__') put(o, k, x);
     else {
-      if (k === '$ref') state.sawRef = true;
+      if (k === '$ref' || k === '$dynamicRef') state.sawRef = true;
       else if (k === '$schema' && declaredDialect(x) === undefined) state.oddSchema = true;
       o[k] = x;
     }
@@ -70,8 +70,8 @@ export function identityCopy(input: unknown, maxDepth: number, maxNodes: number)
 }
 
 /**
- * True when every `$ref` string in the schema resolves locally and no chain of bare references
- * loops: then the identity has nothing to report about references.
+ * True when every `$ref` string in the schema resolves locally, no chain of bare references
+ * loops, and there is no `$dynamicRef`: then the identity has nothing to report about references.
  */
 export function refsResolveCleanly(schema: unknown): boolean {
   const index = new RefIndex(schema);
@@ -86,6 +86,8 @@ export function refsResolveCleanly(schema: unknown): boolean {
       continue;
     }
     const o = v as JsonObject;
+    // A `$dynamicRef` is checked by the walk (a dangling or external one is reported there).
+    if (typeof o.$dynamicRef === 'string') return false;
     if (typeof o.$ref === 'string') {
       // References in a document of several resources are read by base URI: the walk reads them.
       if (index.embedsResources) return false;

@@ -141,8 +141,8 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
         if (explain && !(rootDefinitions && refs.mode === 'keep' && key === refs.definitionsKeyword)) explain.push(definitionsFate(at(s, node, key), key, refs, rootDefinitions));
         continue;
       }
-    } else if (k === '$ref' && typeof value === 'string') {
-      checkRef(s, value, node);
+    } else if ((k === '$ref' || k === '$dynamicRef') && typeof value === 'string') {
+      checkRef(s, value, node, k);
     }
 
     const entry = table.entries.get(k) ?? table.fallback;

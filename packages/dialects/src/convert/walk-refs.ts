@@ -34,18 +34,22 @@ export function refIndex(s: WalkState): RefIndex {
   return (s.refs ??= s.kept.refs = new RefIndex(s.root, s.draft07));
 }
 
-/** A reference left as authored is still checked: a dangling one is an error, an external one a warning. */
-export function checkRef(s: WalkState, ref: string, node: JsonObject): void {
-  const r = refIndex(s).resolve(ref, node, s.path, tokensOf(s, node, '$ref'));
-  if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, pointer(s, ['$ref']));
-  else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, pointer(s, ['$ref']));
-  else cycleWithoutExit(s, ref, node, r.target);
+/**
+ * A reference left as authored is still checked: a dangling one is an error, an external one a
+ * warning. `keyword`: `$ref`, or a `$dynamicRef` (checked where it resolves as a reference would,
+ * its anchors aside: an external one is never fetched either).
+ */
+export function checkRef(s: WalkState, ref: string, node: JsonObject, keyword: '$ref' | '$dynamicRef' = '$ref'): void {
+  const r = refIndex(s).resolve(ref, node, s.path, tokensOf(s, node, keyword));
+  if (r.kind === 'missing') report(s, 'unresolved-ref', 'error', r.reason, at(s, node, keyword));
+  else if (r.kind === 'external') report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, at(s, node, keyword));
+  else if (keyword === '$ref') cycleWithoutExit(s, ref, node, r.target);
 }
 
 /** A reference that leads back to where it stands without the value changing: an error, said once per reference. */
 function cycleWithoutExit(s: WalkState, ref: string, node: JsonObject, target: RefTarget): void {
   if (noExit(s, node, target)) {
-    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, pointer(s, ['$ref']));
+    report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references alone, so the schema describes nothing`, at(s, node, '$ref'));
   } else if (appliesItself(s.path[s.path.length - 1] as object, target.node, (r, holder) => resolvedNode(s, r, holder))) {
     report(s, 'ref-cycle-no-exit', 'error', `${ref} leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing`, at(s, node, '$ref'));
   }
@@ -59,7 +63,8 @@ export function walkRef(s: WalkState, node: JsonObject, atRoot: boolean, events:
   // Where explain records this reference's fate (a node the walk made up has none in the input).
   const refAt = s.explain !== undefined && !s.madeUp.has(node) ? at(s, node, '$ref') : undefined;
   if (resolution.kind !== 'local') {
-    const refPath = pointer(s, ['$ref']);
+    // Where the input holds it: a `$dynamicRef` read as a reference is pointed at as itself.
+    const refPath = at(s, node, '$ref');
     if (resolution.kind === 'missing') report(s, 'unresolved-ref', 'error', resolution.reason, refPath);
     else report(s, 'external-ref', 'warning', `${ref} is external and is never fetched`, refPath);
     // A reader that cannot follow this reference must not be handed it: the sentence carries it.

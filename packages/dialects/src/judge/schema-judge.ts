@@ -213,8 +213,10 @@ export class SchemaJudge {
     try {
       return ajv.compile(schema);
     } catch (error) {
-      // Asked only when Ajv could not resolve a reference, so a schema without one pays nothing.
-      if (!isMissingRef(error)) throw error;
+      // Asked only when Ajv could not compile, so a schema that compiles pays nothing: a reference
+      // it could not resolve (missingSchema), or a `$dynamicRef` to another document, which Ajv
+      // refuses outright ("only supports hash fragment reference").
+      if (error instanceof RangeError) throw error;
       const cut = withoutExternalRefs(schema as SchemaNode, draft, (uri) => ajv.getSchema(uri) !== undefined);
       if (!cut) throw error;
       // The failed compile left the document's `$id` registered: the copy (same `$id`) would collide with it.
@@ -292,7 +294,3 @@ export class SchemaJudge {
   }
 }
 
-/** Ajv's MissingRefError: a reference it holds no schema for. */
-function isMissingRef(error: unknown): boolean {
-  return error !== null && typeof error === 'object' && 'missingSchema' in error;
-}

@@ -193,6 +193,17 @@ describe('references, kept', () => {
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['external-ref', 'warning', '/properties/a/$ref']]);
   });
 
+  it('checks a $dynamicRef where it stands in every dialect: an external one is a warning, a dangling one an error, each at its own keyword', () => {
+    const schema = { type: 'object', properties: { f: { $dynamicRef: 'https://example.com/dyn.json#meta' }, b: { $dynamicRef: '#nope' }, a: { $dynamicRef: '#n' } }, $defs: { N: { $dynamicAnchor: 'n', type: 'string' } } };
+    for (const name of ['canonical', 'flat', 'anthropic_strict']) {
+      const found = convert(schema, loadDialects().get(name)).diagnostics.filter((d) => d.code === 'external-ref' || d.code === 'unresolved-ref');
+      expect(found.map((d) => [d.code, d.severity, d.path]), name).toEqual([
+        ['unresolved-ref', 'error', '/properties/b/$dynamicRef'],
+        ['external-ref', 'warning', '/properties/f/$dynamicRef'],
+      ]);
+    }
+  });
+
   it('gives each schema of an input its own references, though one walker serves them all', () => {
     // A walker serves schema after schema and holds on to the last one's index and graphs: none of
     // that may leak into the next. Here the second schema has a definition of the same name,

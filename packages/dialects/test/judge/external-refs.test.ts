@@ -76,6 +76,18 @@ describe('a schema with references that leave it', () => {
   });
 });
 
+describe('a $dynamicRef to another document', () => {
+  // Ajv refuses one outright ("$dynamicRef only supports hash fragment reference"): the tool was
+  // registered with lint's warning, and every call failed as a server fault (round 18).
+  it('is left unchecked, with a warning at its own keyword, and the rest of the schema judges every call', () => {
+    const judge = createJudge({ name: 'dyn', inputSchema: { type: 'object', properties: { f: { $dynamicRef: 'http://127.0.0.1:18080/dyn.json#meta' }, n: { type: 'integer' } } } });
+    expect(judge.warm().map((d) => `${d.severity} ${d.code} ${d.path}`)).toEqual(['warning judge.external-ref /inputSchema/properties/f/$dynamicRef']);
+    expect(judge.checkArguments({ f: { any: 1 }, n: 1 }, { decodeNulls: false }).ok).toBe(true);
+    const refused = judge.checkArguments({ n: 'x' }, { decodeNulls: false });
+    expect(refused.ok === false && refused.fault).toBe('caller');
+  });
+});
+
 describe('an $id beside a $ref with no other rule', () => {
   // Ajv recursed without end compiling such a schema, and every call was refused as "too deep".
   // 2020-12 reads the reference from the $id beside it; draft-07 ignores that $id with every other sibling.
