@@ -66,6 +66,13 @@ export function tooDeep(s: WalkState): never {
     if (seen.has(o)) fatal('cyclic-object', 'the schema is a JavaScript object that contains itself, so it is not JSON data', cycleEntry(s));
     seen.add(o);
   }
+  const outer = s.inlining[0];
+  if (outer !== undefined) {
+    // The schema itself may be shallow: writing its references out in place is what nests.
+    const chain = s.inlining.map((t) => t.name);
+    const through = chain.length > 6 ? [...chain.slice(0, 3), `... ${chain.length - 6} more ...`, ...chain.slice(-3)] : chain;
+    fatal('too-deep', `writing references out in place nests deeper than ${s.limits.maxDepth} levels here (through ${through.join(' > ')}, from ${s.prefix + outer.pointer || '/'}); conversion stopped`, pointer(s));
+  }
   fatal('too-deep', `the schema nests deeper than ${s.limits.maxDepth} levels; conversion stopped here`, pointer(s));
 }
 

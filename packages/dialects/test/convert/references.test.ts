@@ -204,6 +204,16 @@ describe('references, kept', () => {
     }
   });
 
+  it('says that writing references out nests too deep, through which definitions and from where, when the schema itself is shallow', () => {
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < 300; i++) $defs[`C${i}`] = i + 1 < 300 ? { type: 'object', properties: { next: { $ref: `#/$defs/C${i + 1}` } } } : { type: 'string' };
+    const r = convert({ type: 'object', properties: { x: { $ref: '#/$defs/C0' } }, $defs }, loadDialects().get('flat'));
+    expect(r.output).toBeUndefined();
+    const [d] = r.diagnostics;
+    expect(d?.code).toBe('too-deep');
+    expect(d?.message).toMatch(/^writing references out in place nests deeper than 256 levels here \(through C0 > C1 > C2 > \.\.\. \d+ more \.\.\. > C\d+ > C\d+ > C\d+, from \/\$defs\/C0\); conversion stopped$/);
+  });
+
   it('gives each schema of an input its own references, though one walker serves them all', () => {
     // A walker serves schema after schema and holds on to the last one's index and graphs: none of
     // that may leak into the next. Here the second schema has a definition of the same name,
