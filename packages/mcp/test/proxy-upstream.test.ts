@@ -81,7 +81,17 @@ describe('proxy upstream failures', () => {
       );
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('could not start the upstream');
+    expect(run.stderr).toContain(`could not start the upstream ${process.execPath} -e process.exit(1): it exited with code 1 before answering initialize`);
+  });
+
+  it('says which bound an upstream that never answers initialize missed', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--start-timeout', '300', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('it did not answer initialize within 300 ms (--start-timeout)');
   });
 
   it('refuses a command line it cannot use, with the usage', async () => {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import { RequestError } from '../request-error.js';
 import { deliverResponsesAfterNotifications } from './ordered-delivery.js';
 import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
+import { startFailure } from './start-failure.js';
 
 export interface UpstreamLinkOptions {
   /** Opens a fresh transport to the upstream server; called for the first connection and each restart. */
@@ -129,7 +130,7 @@ export class UpstreamLink {
     } catch (error) {
       // An upstream that refused or never answered initialize is stopped, not left running on its own.
       await transport.close().catch(() => undefined);
-      throw error;
+      throw startFailure(error, transport, 'initialize', this.options.startTimeoutMs);
     }
     deliverResponsesAfterNotifications(transport);
     // A close while starting fails this connect, whose caller schedules the one restart; counted
@@ -150,7 +151,7 @@ export class UpstreamLink {
     } catch (error) {
       if (this.current === client) this.current = undefined;
       await client.close();
-      throw error;
+      throw startFailure(error, transport, 'tools', this.options.startTimeoutMs);
     } finally {
       starting = false;
     }

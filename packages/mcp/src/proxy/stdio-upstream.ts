@@ -35,6 +35,9 @@ export class StdioUpstreamTransport implements Transport {
 
   constructor(private readonly params: StdioUpstreamParams) {}
 
+  /** How the upstream's process ended ("exited with code 4", "was killed by SIGKILL"), once it has. */
+  exitStatus: string | undefined;
+
   /** The upstream's process id once started. */
   get pid(): number | null {
     return this.child?.pid ?? null;
@@ -56,7 +59,9 @@ export class StdioUpstreamTransport implements Transport {
         this.onerror?.(error);
       });
       child.on('spawn', () => resolve());
-      child.on('close', () => {
+      child.on('close', (code, signal) => {
+        // Ended by this transport's own close (input ended, SIGTERM): no news about the upstream.
+        if (this.closing === undefined) this.exitStatus = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
         this.child = undefined;
         this.onclose?.();
       });

@@ -1,0 +1,26 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { unprefixed } from './upstream-error.js';
+
+/** A transport to a command that can say how its process ended (stdio-upstream.ts). */
+interface ExitTelling {
+  readonly exitStatus?: string;
+}
+
+/**
+ * Why starting the upstream failed, in words a user can act on: "MCP error -32000: Connection
+ * closed" and "MCP error -32001: Request timed out" said neither that the command exited (and
+ * how), nor which bound it missed (round 18). `stage` is what the proxy was waiting for.
+ */
+export function startFailure(error: unknown, transport: Transport, stage: 'initialize' | 'tools', startTimeoutMs: number | undefined): Error {
+  const waiting = stage === 'initialize' ? 'answering initialize' : 'the proxy had read its tools';
+  const exit = (transport as Transport & ExitTelling).exitStatus;
+  if (exit !== undefined) return new Error(`it ${exit} before ${waiting}`);
+  if (!(error instanceof McpError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.code === ErrorCode.RequestTimeout) {
+    return new Error(stage === 'initialize' ? `it did not answer initialize within ${startTimeoutMs ?? 60_000} ms (--start-timeout)` : `it did not answer tools/list in time (--timeout)`);
+  }
+  if (error.code === ErrorCode.ConnectionClosed) return new Error(`it closed the connection before ${waiting}`);
+  // The upstream's own JSON-RPC error.
+  return new Error(`${stage === 'initialize' ? 'it refused initialize' : 'its tools/list failed'}: ${unprefixed(error)} (${error.code})`);
+}
