@@ -70,8 +70,8 @@ describe('case folders', () => {
       'case.yaml': Buffer.from('description: bad \xff byte\n', 'latin1'),
     }), 'c', known);
     expect(f.problems).toEqual([
-      `${join(root, 'c', 'input.json')}:2:13: not UTF-8: the byte 0xC0 at byte offset 31 does not start a valid UTF-8 character; a case file is UTF-8 text`,
-      `${join(root, 'c', 'case.yaml')}:1:18: not UTF-8: the byte 0xFF at byte offset 17 does not start a valid UTF-8 character; a case file is UTF-8 text`,
+      `${join(root, 'c', 'input.json')}:2:13: not UTF-8: the byte 0xC0 at byte offset 31 is never part of UTF-8 text; a case file is UTF-8 text`,
+      `${join(root, 'c', 'case.yaml')}:1:18: not UTF-8: the byte 0xFF at byte offset 17 is never part of UTF-8 text; a case file is UTF-8 text`,
     ]);
     expect(f.input).toBeUndefined();
     expect(f.meta).toBeUndefined();

@@ -194,7 +194,7 @@ describe('dialects convert refuses what the input does not say', () => {
     // Lenient decoding would turn these into U+FFFD, and the output would name a property "a\uFFFD\uFFFDb".
     const file = join(tempDir(), 'bad.json');
     writeFileSync(file, Buffer.from('{"type":"object","properties":{"a\xc0\xafb":{"type":"string"}}}', 'latin1'));
-    const message = `${file}:1:34: not UTF-8: the byte 0xC0 at byte offset 33 does not start a valid UTF-8 character; the input must be UTF-8 text`;
+    const message = `${file}:1:34: not UTF-8: the byte 0xC0 at byte offset 33 is never part of UTF-8 text; the input must be UTF-8 text`;
     for (const argv of [['convert', '--dialect', 'canonical', file], ['explain', '--dialect', 'gemini', file], ['lint', file], ['diff', 'canonical', 'gemini', '--tools', file]]) {
       const r = await runCli(argv);
       expect(r.code, argv.join(' ')).toBe(2);

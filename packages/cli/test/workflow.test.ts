@@ -153,7 +153,14 @@ describe('dialects test', () => {
     expect(changed.stdout).toMatch(/FAIL .*cases\/booking acme@2026-12\n/);
     expect(changed.stdout).toContain('+           "description": "The day. Must be an ISO-8601 date."');
     expect(changed.stdout).toContain('-           "format": "date",');
-    expect(changed.stdout).toMatch(/FAIL bundled\/sentence-format-date acme@2026-12/);
+    // Every FAIL line starts a line (a diff's last line once left the next one indented), and a
+    // changed line reads pinned first, then now, as diff writes it.
+    expect(changed.stdout).toMatch(/\nFAIL bundled\/sentence-format-date acme@2026-12/);
+    expect(changed.stdout).not.toMatch(/^ +FAIL /m);
+    const lines = changed.stdout.split('\n');
+    const plus = lines.findIndex((l) => l.startsWith('    +  '));
+    expect(plus).toBeGreaterThan(0);
+    expect(lines[plus - 1]).toMatch(/^ {4}- /);
 
     writeFileSync(file, readFileSync(file, 'utf8').replace('status: draft', 'status: frozen'));
     const refused = await runCli(['test', '--dialects-dir', dir, '--update']);

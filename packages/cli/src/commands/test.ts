@@ -74,7 +74,8 @@ function renderReport(report: SuiteReport, dialects: readonly Dialect[]): string
     text += `FAIL ${o.set}/${o.caseName} ${o.dialect}\n`;
     for (const p of o.problems) text += `  ${p}\n`;
     // Which side is which, ahead of the lines: "-" is the pin on disk, "+" what the dialect writes now.
-    if (o.diff !== '') text += `    --- pinned\n    +++ now\n${o.diff.replace(/^/gm, '    ')}${o.diff.endsWith('\n') ? '' : '\n'}`;
+    // Lines indented, not the end after the diff's last newline (the next FAIL line stayed indented).
+    if (o.diff !== '') text += `    --- pinned\n    +++ now\n${o.diff.replace(/^(?=.)/gm, '    ')}${o.diff.endsWith('\n') ? '' : '\n'}`;
   }
   const count = (s: string): number => report.outcomes.filter((o) => o.status === s).length;
   text += `${report.cases.length} cases x ${dialects.length} dialect version${dialects.length === 1 ? '' : 's'} (${dialects.map((d) => d.id).join(', ')}): `;

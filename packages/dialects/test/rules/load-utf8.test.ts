@@ -30,7 +30,7 @@ describe('rule file bytes', () => {
     expect(code).toBe('rule-file-invalid');
     const bad = `${HEAD}summary: "bad `.length;
     expect(diagnostics.map((d) => [d.path, d.message])).toEqual([
-      [`${file}:4:15`, `not UTF-8: the byte 0xFF at byte offset ${bad} does not start a valid UTF-8 character; a rule file is UTF-8 text`],
+      [`${file}:4:15`, `not UTF-8: the byte 0xFF at byte offset ${bad} is never part of UTF-8 text; a rule file is UTF-8 text`],
     ]);
     expect(message).toContain(`${file}:4:15: not UTF-8`);
   });
