@@ -1,16 +1,22 @@
 import { jsonErrorOffset } from './json-error-offset.js';
 import { readFile, stat } from 'node:fs/promises';
 import { decodeUtf8, DialectError, escapeToken, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
-import { jsonTextWarnings, lineColumn, roundedWarnings, type RoundedNumber } from './json-text-warnings.js';
+import { jsonTextWarnings, lineColumn, roundedWarnings, scanJsonText, type RoundedNumber } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
 import { inputError, usageError } from './errors.js';
 
 /**
- * The largest input any command reads (convert, explain, lint): parsed JSON can take some 30 times
- * its text in memory (a file of `{}`s), and the CLI must stay under 512 MB whatever it is given. The
- * whole 881-tool corpus is 4 MB. Checked before parsing: a file by its size, stdin as it streams.
+ * The largest input any command reads (convert, explain, lint). The whole 881-tool corpus is 4 MB.
+ * Checked before parsing: a file by its size, stdin as it streams.
  */
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The most JSON values a JSON input may hold, counted in its text before parsing: parsed, a value
+ * takes some 100 bytes (10 MiB of `{}` took 400 MB to parse and 740 MB to convert), and every
+ * command refuses far fewer anyway (convert and lint stop at 100 000 schema nodes or values).
+ */
+export const MAX_INPUT_VALUES = 1_000_000;
 
 export interface LoadedInput {
   /** How messages name the input: the path as given, or `<stdin>`. */
@@ -31,9 +37,16 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
   return { label, value, warnings };
 }
 
-/** What the parsed input no longer says of its text (JSON: repeated keys, rounded integers), as warnings at label:line:column. */
+/**
+ * What the parsed input no longer says of its text (JSON: repeated keys, rounded integers), as
+ * warnings at label:line:column. JSON text holding more than MAX_INPUT_VALUES values is refused
+ * here, before JSON.parse builds them.
+ */
 export function inputTextWarnings(text: string, label: string): Diagnostic[] {
-  return isYaml(text, label) ? [] : jsonTextWarnings(text, label);
+  if (isYaml(text, label)) return [];
+  const facts = scanJsonText(text);
+  if (facts.values > MAX_INPUT_VALUES) throw inputError(label, `the input holds more than ${MAX_INPUT_VALUES} JSON values (about ${facts.values}); the CLI reads at most that many, and no command accepts a schema a tenth that size`);
+  return jsonTextWarnings(text, label, facts);
 }
 
 /**

@@ -7,15 +7,27 @@
 import { escapeToken, type Diagnostic } from '@redouble/dialects/core';
 
 interface Frame {
-  /** Keys of an object with the offset where each was first written; undefined for an array. */
+  /** An object (else an array). */
+  object: boolean;
+  /** Keys of an object with the offset where each was first written; made at its first key (most `{}` in data have none). */
   keys: Map<string, number> | undefined;
   /** The next string in an object is a key. */
   expectKey: boolean;
-  /** The pointer of this container. */
-  pointer: string;
+  /** The container holding this one, and this one's token in it: the pointer is built only for a warning. */
+  parent: Frame | undefined;
+  at: string;
   /** The last key (object) or the current index (array): the token of a child container. */
   token: string;
   index: number;
+}
+
+/** A container's JSON pointer, from its chain of parents (asked only where a warning is written). */
+function pointerOf(frame: Frame | undefined): string {
+  const tokens: string[] = [];
+  for (let f = frame; f?.parent !== undefined; f = f.parent) tokens.push(f.at);
+  let out = '';
+  for (let i = tokens.length - 1; i >= 0; i--) out += `/${escapeToken(tokens[i] as string)}`;
+  return out;
 }
 
 export interface DuplicateKey {
@@ -42,24 +54,25 @@ export interface RoundedNumber {
 export interface JsonTextFacts {
   duplicates: DuplicateKey[];
   rounded: RoundedNumber[];
+  /** The JSON values the text holds (objects, arrays and scalars; keys are not values). */
+  values: number;
 }
 
 export function scanJsonText(text: string): JsonTextFacts {
   const found: DuplicateKey[] = [];
   const rounded: RoundedNumber[] = [];
-  const stack: Frame[] = [];
   let top: Frame | undefined;
-  const childPointer = (): string => (top === undefined ? '' : `${top.pointer}/${escapeToken(top.keys ? top.token : String(top.index))}`);
+  let values = 0;
+  const childToken = (): string => (top === undefined ? '' : top.object ? top.token : String(top.index));
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      const frame: Frame = { keys: c === 0x7b ? new Map() : undefined, expectKey: c === 0x7b, pointer: childPointer(), token: '', index: 0 };
-      if (top) stack.push(top);
-      top = frame;
+      values++;
+      top = { object: c === 0x7b, keys: undefined, expectKey: c === 0x7b, parent: top, at: childToken(), token: '', index: 0 };
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      top = stack.pop();
+      top = top?.parent;
     } else if (c === 0x2c /* , */) {
-      if (top?.keys) top.expectKey = true;
+      if (top?.object) top.expectKey = true;
       else if (top) top.index++;
     } else if (c === 0x22 /* " */) {
       const start = i;
@@ -71,26 +84,33 @@ export function scanJsonText(text: string): JsonTextFacts {
           i++;
         } else if (d === 0x22) break;
       }
-      if (top?.keys && top.expectKey) {
+      if (!(top?.object && top.expectKey)) values++;
+      if (top?.object && top.expectKey) {
         const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
-        const first = top.keys.get(key);
-        if (first === undefined) top.keys.set(key, start);
-        else found.push({ key, object: top.pointer, offset: start, firstOffset: first });
+        const keys = (top.keys ??= new Map());
+        const first = keys.get(key);
+        if (first === undefined) keys.set(key, start);
+        else found.push({ key, object: pointerOf(top), offset: start, firstOffset: first });
         top.token = key;
         top.expectKey = false;
       }
+    } else if (c === 0x74 /* t */ || c === 0x66 /* f */ || c === 0x6e /* n */) {
+      // true, false, null: counted at their first letter, the rest skipped.
+      values++;
+      i += c === 0x66 ? 4 : 3;
     } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      values++;
       const start = i;
       while (i + 1 < text.length && isNumberChar(text.charCodeAt(i + 1))) i++;
       // Fifteen digits or fewer always read exactly; only a longer integer can be rounded.
       if (i - start >= 15) {
         const literal = text.slice(start, i + 1);
         const read = exactIntegerRead(literal);
-        if (read !== undefined) rounded.push({ literal, read, pointer: childPointer(), offset: start });
+        if (read !== undefined) rounded.push({ literal, read, pointer: top === undefined ? '' : `${pointerOf(top)}/${escapeToken(childToken())}`, offset: start });
       }
     }
   }
-  return { duplicates: found, rounded };
+  return { duplicates: found, rounded, values };
 }
 
 function isNumberChar(c: number): boolean {
@@ -154,8 +174,8 @@ function lineColumnIn(starts: readonly number[], offset: number, length: number)
 }
 
 /** One warning per repeated key and per rounded integer, at `label:line:column`. */
-export function jsonTextWarnings(text: string, label: string): Diagnostic[] {
-  const { duplicates, rounded } = scanJsonText(text);
+export function jsonTextWarnings(text: string, label: string, facts: JsonTextFacts = scanJsonText(text)): Diagnostic[] {
+  const { duplicates, rounded } = facts;
   if (duplicates.length === 0 && rounded.length === 0) return [];
   const starts = lineStarts(text);
   const place = (offset: number) => lineColumnIn(starts, offset, text.length);

@@ -173,6 +173,15 @@ describe('dialects convert', () => {
     expect(fromStdin.stderr).toContain('<stdin>: the input is over 10485760 bytes');
   });
 
+  it('refuses JSON holding more than a million values before parsing it (exit 2), however few bytes they take', async () => {
+    // 1 000 001 empty objects in under 4 MiB: parsed, such a file took hundreds of MB.
+    const many = `{"type":"object","examples":[${'{},'.repeat(1_000_000)}{}]}`;
+    const r = await runCli(['convert', '--dialect', 'gemini', '-'], { stdin: many });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('<stdin>: the input holds more than 1000000 JSON values (about 1000004)');
+  });
+
   it('reports a reference to nothing with the file and the JSON pointer (exit 1)', async () => {
     const file = conformanceInput('ref-to-nothing');
     const r = await runCli(['convert', '--dialect', 'canonical', file]);

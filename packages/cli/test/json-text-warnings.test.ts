@@ -4,7 +4,7 @@
 // counting newlines one by one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonTextWarnings, lineColumn } from '../src/json-text-warnings.js';
+import { jsonTextWarnings, lineColumn, scanJsonText } from '../src/json-text-warnings.js';
 
 function counted(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -74,5 +74,15 @@ describe('line and column of an offset', () => {
     const warnings = jsonTextWarnings(text, 'x.json');
     expect(warnings.map((w) => w.code)).toEqual(Array(21).fill('duplicate-key'));
     expect(warnings[20]!.message).toMatch(/^and 29 more repeated keys after these/);
+  });
+});
+
+describe('scanJsonText counts', () => {
+  it('the JSON values of the text, keys aside, as JSON.parse builds them', () => {
+    const count = (v: unknown): number => (Array.isArray(v) ? 1 + v.reduce((n: number, x) => n + count(x), 0) : v !== null && typeof v === 'object' ? 1 + Object.values(v).reduce((n: number, x) => n + count(x), 0) : 1);
+    for (const text of ['{}', '[{},{},[]]', '{"a":true,"b":[false,null,-1.5e3,"x,y{"],"c":{"d":"\\"}"}}', ' [ 1 , "true" , null ] ', '"s"', '7']) {
+      expect(scanJsonText(text).values, text).toBe(count(JSON.parse(text)));
+    }
+    fc.assert(fc.property(fc.jsonValue(), fc.boolean(), (v, pretty) => scanJsonText(JSON.stringify(v, null, pretty ? 2 : undefined)).values === count(JSON.parse(JSON.stringify(v)))));
   });
 });
