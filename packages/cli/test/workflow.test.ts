@@ -263,14 +263,14 @@ describe('dialects diff', () => {
     );
     const text = await runCli(['diff', 'flat', 'gemini', '--tools', tools]);
     expect(text.code, text.stderr).toBe(1);
-    expect(text.stdout).toContain('could not be converted (no output, or not a valid schema; compared by their errors only): 1 in flat@2026-11, 1 in gemini@2026-10\n');
-    expect(text.stdout).toMatch(/ {2}\S*tools\.json typo in flat@2026-11: invalid-schema at \/inputSchema\/properties\/n\/type: /);
+    expect(text.stdout).toContain('could not be converted (no output, or not a valid schema; compared by their errors only): 1 in flat@2026-12-06, 1 in gemini@2026-10\n');
+    expect(text.stdout).toMatch(/ {2}\S*tools\.json typo in flat@2026-12-06: invalid-schema at \/inputSchema\/properties\/n\/type: /);
     const json = await runCli(['diff', 'flat', 'gemini', '--tools', tools, '--format', 'json']);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { tools: number; unconverted: { tool: string; side: string; dialect: string; code: string; path: string }[] };
     expect(report.tools).toBe(2);
     expect(report.unconverted.map((u) => [u.tool.endsWith('tools.json typo'), u.side, u.dialect, u.code, u.path])).toEqual([
-      [true, 'a', 'flat@2026-11', 'invalid-schema', '/inputSchema/properties/n/type'],
+      [true, 'a', 'flat@2026-12-06', 'invalid-schema', '/inputSchema/properties/n/type'],
       [true, 'b', 'gemini@2026-10', 'invalid-schema', '/inputSchema/properties/n/type'],
     ]);
     // A dialect against itself: each side counted once, not both under A.

@@ -31,7 +31,9 @@ describe('a cut cycle names the structure it repeats', () => {
     expect(described(convert(tree({}, 'Node'), d).output)).toEqual(['Repeats the structure of Node; nested at most 3 levels here, any depth is accepted.']);
   });
 
-  it('keeps the name in a frozen dialect whose sentences say {name}', () => {
-    expect(described(convert(tree({}, '__schema0'), dialects.get('flat')).output)).toEqual(['Repeats the structure of __schema0, to any depth.']);
+  it('keeps the name in a frozen version whose sentences say {name}; the newer one says the label', () => {
+    expect(described(convert(tree({}, '__schema0'), dialects.get('flat@2026-11')).output)).toEqual(['Repeats the structure of __schema0, to any depth.']);
+    expect(described(convert(tree({}, '__schema0'), dialects.get('flat')).output)).toEqual(['Repeats the structure of tree, to any depth.']);
+    expect(described(convert(tree({}, '__schema0'), dialects.get('nova')).output)).toEqual(['Repeats the structure of tree, to any depth.']);
   });
 });
