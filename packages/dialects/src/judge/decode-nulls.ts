@@ -5,10 +5,14 @@
  *
  * At an `anyOf`/`oneOf` the value is decoded under each branch and each candidate is validated
  * against its branch; the decoding is taken only when every branch that validates agrees on it.
- * When none validates, or they disagree, the value is kept as sent and the canonical validation
- * decides: never a guess. At `if`/`then`/`else` the `if` is evaluated on the value as decoded so far.
+ * Where some branches declare every key of the object sent, only they are asked: the dialects that
+ * send these nulls close every object, so their caller sends the keys of the branch it read, and a
+ * branch open to other keys would otherwise keep a null it never declared and disagree (round 19:
+ * `{a: null, b: null}` for `anyOf [{a, b}, {a}]` was refused). When none validates, or they
+ * disagree, the value is kept as sent and the canonical validation decides: never a guess. At
+ * `if`/`then`/`else` the `if` is evaluated on the value as decoded so far.
  */
-import type { Alternatives, Conditional, PlanNode } from './decode-plan.js';
+import type { Alternatives, Branch, Conditional, PlanNode } from './decode-plan.js';
 
 export type SubValidator = (value: unknown) => boolean;
 /** Validator of the subschema at a pointer of the canonical schema; undefined when it cannot be compiled. */
@@ -42,6 +46,16 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Obj)[k], (b as Obj)[k]));
+}
+
+/** The branches that declare every key of an object sent, where some do; else all of them. */
+function branchesSent(alt: Alternatives, value: unknown): readonly Branch[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return alt.branches;
+  const declaring = alt.branches.filter((b) => {
+    for (const k in value) if (!b.declares.has(k)) return false;
+    return true;
+  });
+  return declaring.length > 0 ? declaring : alt.branches;
 }
 
 export class NullDecoder {
@@ -103,12 +117,13 @@ export class NullDecoder {
   }
 
   private decodeAlternatives(alt: Alternatives, value: unknown): unknown {
-    const candidates = alt.branches.map((b) => (b.node ? this.decode(b.node, value) : value));
+    const branches = branchesSent(alt, value);
+    const candidates = branches.map((b) => (b.node ? this.decode(b.node, value) : value));
     if (candidates.every((c) => c === value)) return value;
     let chosen: unknown;
     let found = false;
     for (let i = 0; i < candidates.length; i++) {
-      const validate = this.validatorAt(alt.branches[i]!.pointer);
+      const validate = this.validatorAt(branches[i]!.pointer);
       if (!validate) return value;
       if (!validate(candidates[i])) continue;
       if (!found) (chosen = candidates[i]), (found = true);

@@ -39,6 +39,12 @@ export interface Branch {
   node: PlanNode | null;
   /** Pointer of the branch subschema in the canonical schema, for compiling it in place. */
   pointer: string;
+  /**
+   * Every property name the branch's in-place subtree declares (its references and allOf members
+   * followed, nested branches included). A dialect that closes every object spells the branch with
+   * these names only, so its caller sends no other key to the branch it chose (decode-nulls.ts).
+   */
+  declares: ReadonlySet<string>;
 }
 
 export interface Alternatives {
@@ -308,7 +314,9 @@ class PlanBuilder {
         const branches: Branch[] = [];
         list.forEach((_, i) => {
           const l = this.index.child(c, kw, i);
-          if (l) branches.push({ node: this.node([l]), pointer: l.pointer });
+          if (!l) return;
+          const cover = this.coverage(l, 'properties');
+          branches.push({ node: this.node([l]), pointer: l.pointer, declares: new Set([...cover.names, ...cover.branchNames.keys()]) });
         });
         (node.alternatives ??= []).push({ branches });
       }

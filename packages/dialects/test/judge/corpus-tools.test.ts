@@ -112,11 +112,14 @@ describe('notion-mcp-server (anyOf branches, $ref into $defs)', () => {
     expect(judge.checkArguments(args, { decodeNulls: true })).toEqual({ ok: true, value: { sort: { timestamp: 'last_edited_time' } } });
   });
 
-  it('keeps the nulls when another branch accepts the value as sent (an open object): no guess', () => {
+  it('decodes by the branch that declares the keys sent, not by an open branch that declares none of them', () => {
+    // children items: anyOf [$ref blockObjectRequest, string, {type: object, additionalProperties: true}].
+    // A caller of a closing dialect read the third as a closed empty object: keys such as
+    // `paragraph` and `type` come from the first, whose optional `type` it sent as null.
     const judge = createJudge(loadTool('notion-mcp-server/API-patch-block-children'));
     const block = { type: null, paragraph: { rich_text: [{ type: null, text: { content: 'hi', link: null } }] } };
     const r = judge.checkArguments({ block_id: 'b1', children: [block], after: null }, { decodeNulls: true });
-    expect(r).toEqual({ ok: true, value: { block_id: 'b1', children: [block] } });
+    expect(r).toEqual({ ok: true, value: { block_id: 'b1', children: [{ paragraph: { rich_text: [{ text: { content: 'hi', link: null } }] } }] } });
   });
 
   it('refuses a closed $ref branch with an extra key, naming the alternatives', () => {
