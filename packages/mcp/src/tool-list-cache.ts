@@ -4,7 +4,7 @@ import { deepFreeze } from './deep-freeze.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTool } from './register-tools.js';
 
-/** The `_meta` key naming tools a dialect's list had to leave out (their conversion produced nothing). */
+/** The `_meta` key naming tools a dialect's list had to leave out (no conversion, or one with an error). */
 export const OMITTED_META_KEY = 'ai.redouble/dialect-omitted';
 
 export interface DialectToolList {
@@ -53,13 +53,14 @@ export class ToolListCache {
     const omitted: string[] = [...this.refused];
     for (const entry of this.tools.values()) {
       const result = convert(entry.tool, dialect);
-      for (const d of result.diagnostics) {
-        if (d.severity === 'error') {
-          this.logger.warn(`warning: tool "${entry.name}" in dialect ${dialect.id} at ${d.path || '/'}: ${d.message} [${d.code}]`);
-        }
-      }
-      if (result.output === undefined) {
-        // Nothing usable to publish; leaving it out is reported twice: in the log and in the answer.
+      // An error is what the dialect's reader refuses (a root union, a property or tool name it
+      // does not take, a limit past its bound), or no output at all: published, such a tool would
+      // fail the whole request that carries it (one root union is a 400 for every request of an
+      // anthropic_strict client), and the caller could not tell which tool. Left out, and said
+      // twice: in the log with each error, and by name in the answer. Calls to it are still judged.
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      if (result.output === undefined || errors.length > 0) {
+        for (const d of errors) this.logger.warn(`warning: tool "${entry.name}" left out of dialect ${dialect.id}: at ${d.path || '/'}: ${d.message} [${d.code}]`);
         omitted.push(entry.name);
         continue;
       }

@@ -52,7 +52,11 @@ describe('every corpus server in every dialect, to the SDK Client', () => {
         const client = await connectHttp(`${running.url}?dialect=${name}`);
         try {
           const list = await client.listTools();
-          const expected = tools.map((t) => convert(published(t), registry.get(name)).output).filter((o) => o !== undefined);
+          // A tool whose conversion has an error is left out (tool-list-cache.ts): its vendor refuses it.
+          const expected = tools
+            .map((t) => convert(published(t), registry.get(name)))
+            .filter((r) => r.output !== undefined && !r.diagnostics.some((d) => d.severity === 'error'))
+            .map((r) => r.output);
           expect(list.tools).toEqual(expected);
         } catch (error) {
           refused.push(`${name}: ${(error as Error).message.slice(0, 200)}`);

@@ -89,8 +89,10 @@ describe('tools/list pagination', () => {
     const client = await connect(server);
     for (const dialect of DIALECTS) {
       const paged = await collect(client, dialect);
-      expect(paged.pages).toBe(Math.ceil(valid.length / PAGE));
-      expect(paged.tools).toEqual(dialects.listTools(dialect).tools);
+      // A dialect leaves out the tools its vendor refuses (tool-list-cache.ts): its own list is paged.
+      const whole = dialects.listTools(dialect).tools;
+      expect(paged.pages).toBe(Math.ceil(whole.length / PAGE));
+      expect(paged.tools).toEqual(whole);
     }
     // A cursor is tied to its dialect: one issued for flat is refused for openai_strict.
     const first = await client.listTools({ _meta: { [DIALECT_META_KEY]: 'flat' } });

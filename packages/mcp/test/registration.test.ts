@@ -83,13 +83,26 @@ describe('registration', () => {
     expect(logger.lines.some((l) => l.includes('"ext"') && l.includes('/inputSchema/properties/a'))).toBe(true);
   });
 
-  it('logs a tool name a dialect\'s vendor refuses, in that dialect, and still lists it under its name', () => {
+  it('leaves a tool whose name a dialect\'s vendor refuses out of that dialect, named and logged; the others list it', () => {
+    // Published, the vendor refuses every request that carries it (round 20); renamed, callers would call another name.
     const logger = silentLogger();
-    const tools = createDialectTools([{ name: 'files/read file', inputSchema: { type: 'object' }, handler }], { registry, logger });
-    expect(tools.listTools('gemini').tools.map((t) => t.name)).toEqual(['files/read file']);
-    expect(logger.lines.some((l) => l.includes('"files/read file" in dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
-    expect(tools.listTools('canonical').tools.map((t) => t.name)).toEqual(['files/read file']);
-    expect(logger.lines.filter((l) => l.includes('in dialect canonical@'))).toEqual([]);
+    const tools = createDialectTools([{ name: 'files/read file', inputSchema: { type: 'object' }, handler }, { name: 'fine', inputSchema: { type: 'object' }, handler }], { registry, logger });
+    const gemini = tools.listTools('gemini');
+    expect(gemini.tools.map((t) => t.name)).toEqual(['fine']);
+    expect(gemini._meta[OMITTED_META_KEY]).toEqual(['files/read file']);
+    expect(logger.lines.some((l) => l.includes('"files/read file" left out of dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
+    expect(tools.listTools('canonical').tools.map((t) => t.name)).toEqual(['files/read file', 'fine']);
+    expect(logger.lines.filter((l) => l.includes('dialect canonical@'))).toEqual([]);
+  });
+
+  it('leaves a tool whose schema the dialect\'s reader refuses (a root union) out of that dialect', () => {
+    const logger = silentLogger();
+    const rootUnion = { name: 'either', inputSchema: { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } }, required: ['b'] }] }, handler };
+    const tools = createDialectTools([rootUnion, { name: 'fine', inputSchema: { type: 'object' }, handler }], { registry, logger });
+    const list = tools.listTools('anthropic_strict');
+    expect(list.tools.map((t) => t.name)).toEqual(['fine']);
+    expect(list._meta[OMITTED_META_KEY]).toEqual(['either']);
+    expect(logger.lines.some((l) => l.includes('"either" left out of dialect anthropic_strict@') && l.includes('[root-'))).toBe(true);
   });
 
   it('answers calls to a tool with an external $ref, judged by the rest of its schema', async () => {
@@ -155,7 +168,10 @@ describe('a tool a dialect cannot convert at all', () => {
   it('is left out of that dialect\'s list, named in the answer\'s _meta and logged; other dialects keep it', () => {
     const logger = silentLogger();
     const dialects = createDialectTools([...demoTools(), blowup], { registry, logger });
-    const failing = registry.names().filter((n) => convert(published(blowup), registry.get(n)).output === undefined);
+    const failing = registry.names().filter((n) => {
+      const r = convert(published(blowup), registry.get(n));
+      return r.output === undefined || r.diagnostics.some((d) => d.severity === 'error');
+    });
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.length).toBeLessThan(registry.names().length);
     for (const name of registry.names()) {
