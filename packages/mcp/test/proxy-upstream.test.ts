@@ -9,8 +9,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
-import { connectHttp, published, silentLogger, startHttp } from './helpers.js';
-import { proxiedHttp, proxiedStdio, proxyBin } from './proxy-helpers.js';
+import { connectHttp, listen, published, silentLogger, startHttp } from './helpers.js';
+import { listeningChild, proxiedHttp, proxiedStdio, proxyBin } from './proxy-helpers.js';
 
 const crashy = [process.execPath, join(import.meta.dirname, 'fixtures', 'crashy-server.mjs')];
 
@@ -84,6 +84,25 @@ describe('proxy upstream failures', () => {
     expect(run.stderr).toContain(`could not start the upstream ${process.execPath} -e process.exit(1): it exited with code 1 before answering initialize`);
   });
 
+  it('says why an HTTP upstream could not be started: nothing listening, or an HTTP status', async () => {
+    const run = (url: string) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(process.execPath, [proxyBin, 'proxy', '--port', '0', '--upstream', url], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
+      });
+    const missing = await listen((_req, res) => res.writeHead(404).end());
+    try {
+      const notFound = await run(`http://127.0.0.1:${missing.port}/nope`);
+      expect(notFound.code).toBe(1);
+      expect(notFound.stderr).toContain(`could not start the upstream http://127.0.0.1:${missing.port}/nope: it answered HTTP 404 before answering initialize`);
+    } finally {
+      await missing.close();
+    }
+    // The port just closed: nothing listens there now.
+    const refused = await run(`http://127.0.0.1:${missing.port}/mcp`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('it could not be reached (ECONNREFUSED) before answering initialize');
+  });
+
   it('says which bound an upstream that never answers initialize missed', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--start-timeout', '300', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>
@@ -101,6 +120,42 @@ describe('proxy upstream failures', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('No upstream');
     expect(run.stderr).toContain('Usage: dialects-mcp proxy');
+  });
+
+  it('fails a call in flight at once when its HTTP upstream dies, and serves the next call once it is back on the same port', async () => {
+    // A stateful upstream (sessions): round 20 saw the call wait for the whole --timeout, and the
+    // first call after the upstream came back fail with "Session not found".
+    const sessionServer = join(import.meta.dirname, 'fixtures', 'session-server.mjs');
+    let upstream = await listeningChild([process.execPath, sessionServer, '0'], 'upstream');
+    const port = new URL(upstream.url).port;
+    const proxy = await proxiedHttp([], ['--upstream', upstream.url, '--timeout', '600000']);
+    const client = await connectHttp(`${proxy.url}?dialect=flat`);
+    try {
+      const first = await client.callTool({ name: 'pid', arguments: {} });
+      const slow = client.callTool({ name: 'slow', arguments: {} }, undefined, { timeout: 600_000 });
+      await sleep(300);
+      await upstream.stop();
+      // -32000 saying the upstream went away, not the -32001 of a 10-minute timeout.
+      await expect(slow).rejects.toThrow(/Upstream server/);
+      upstream = await listeningChild([process.execPath, sessionServer, port], 'upstream');
+      let second: CallToolResult | undefined;
+      const refusals: string[] = [];
+      for (let attempt = 0; attempt < 100 && second === undefined; attempt++) {
+        try {
+          second = (await client.callTool({ name: 'pid', arguments: {} })) as CallToolResult;
+        } catch (error) {
+          refusals.push((error as Error).message);
+          await sleep(100);
+        }
+      }
+      expect(second?.content).not.toEqual(first.content);
+      // Refused while the link was down and restarting, never for a session the upstream forgot.
+      for (const message of refusals) expect(message).toMatch(/Upstream server unavailable/);
+    } finally {
+      await client.close();
+      await proxy.stop();
+      await upstream.stop();
+    }
   });
 
   it('fronts a Streamable HTTP upstream, and answers with an error once it is gone', async () => {

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UpstreamLink } from '../src/front/upstream-link.js';
+import { forwardRequest, type DownstreamExtra } from '../src/front/forward-request.js';
 import { silentLogger } from './helpers.js';
 
 /**
@@ -55,5 +57,40 @@ describe('UpstreamLink restarts', () => {
     // per failure open upstreams in pairs, the second at once, and their number doubles.
     const gaps = opened.slice(2).map((at, i) => at - (opened[i + 1] as number));
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('UpstreamLink sessions', () => {
+  it('sends a request once more on a new session when the upstream answers that it no longer knows the old one (404)', async () => {
+    // An HTTP upstream that restarted answers 404 to the old session and ran nothing: round 20's
+    // first call after a restart failed with "Session not found".
+    let opened = 0;
+    const link = new UpstreamLink({
+      open: () => {
+        opened++;
+        const up = upstream(true);
+        const send = up.transport.send.bind(up.transport);
+        // The first connection's session is forgotten after its start: a tools/call in it is refused.
+        if (opened === 1) {
+          up.transport.send = async (message) => {
+            if ('method' in message && message.method === 'tools/call') throw new StreamableHTTPError(404, 'Error POSTing to endpoint: Session not found');
+            return send(message);
+          };
+        }
+        return up.transport;
+      },
+      logger: silentLogger(),
+      onConnected: async () => undefined,
+      onNotification: () => undefined,
+    });
+    await link.start();
+    const extra = { signal: new AbortController().signal, sendNotification: async () => undefined } as unknown as DownstreamExtra;
+    const forwarding = { renew: (client: Parameters<UpstreamLink['renew']>[0], error: unknown) => link.renew(client, error) };
+    // The stand-in upstream answers every request other than initialize with an empty tool list.
+    await expect(forwardRequest(link.client(), 'tools/call', { name: 'x', arguments: {} }, extra, forwarding)).resolves.toEqual({ tools: [] });
+    expect(opened).toBe(2);
+    // Another failure is no lost session: not sent again.
+    expect(await link.renew(link.client(), new Error('fetch failed'))).toBeUndefined();
+    await link.close();
   });
 });

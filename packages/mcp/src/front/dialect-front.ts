@@ -92,7 +92,12 @@ export class DialectFront {
     const registry = options.registry ?? loadDialects();
     this.selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
     this.defaultDialect = this.selection.defaultName;
-    this.forwarding = { requestTimeoutMs: options.requestTimeoutMs, linkFailed: (error) => this.link.fail(error), waiting: new Set() };
+    this.forwarding = {
+      requestTimeoutMs: options.requestTimeoutMs,
+      linkFailed: (error) => this.link.fail(error),
+      renew: (client, error) => this.link.renew(client, error),
+      waiting: new Set(),
+    };
     this.dialectCaps = dialectCapabilities(dialectAdvertisement(this.defaultDialect, this.selection.accepted()));
     this.declared = withoutTasks(options.clientCapabilities ?? {});
     this.catalog = new ToolCatalog((name) => this.forwardCall(name), this.logger, options.pageSize);

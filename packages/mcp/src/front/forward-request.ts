@@ -20,6 +20,12 @@ export interface ForwardContext {
   /** Told when the transport itself failed (not an MCP error, not the caller's cancellation): the link is broken. */
   linkFailed?: (error: unknown) => void;
   /**
+   * Asked when the upstream refused the request because the session it was sent in is gone (an
+   * HTTP upstream that restarted answers 404: nothing ran there): a client on a new session to
+   * send it once more, or undefined (another failure, or no new session could be opened).
+   */
+  renew?: (client: Client, error: unknown) => Promise<Client | undefined>;
+  /**
    * The callers' requests with the upstream now: each is added while it waits for its answer, so a
    * request the upstream makes without naming a caller can go to the one caller waiting on it.
    */
@@ -68,10 +74,18 @@ export async function forwardRequest(
     throw new RequestError(INVALID_PARAMS, `The request nests deeper than ${MAX_NESTING} levels (at ${deep}); it is not forwarded.`, { path: deep });
   }
   forwarding.waiting?.add(extra);
+  // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
+  const send = (to: Client) => downstreamRequest.run(extra, () => to.request({ method, params: out }, resultSchema, options)) as Promise<Record<string, unknown>>;
   let result: Record<string, unknown>;
   try {
-    // Run in the caller's context, so an in-process upstream can give its handlers the caller's auth and request info.
-    result = (await downstreamRequest.run(extra, () => client.request({ method, params: out }, resultSchema, options))) as Record<string, unknown>;
+    try {
+      result = await send(client);
+    } catch (error) {
+      // Sent in a session the upstream no longer knows: it ran nothing, so it is sent once more on a new one.
+      const renewed = extra.signal.aborted ? undefined : await forwarding.renew?.(client, error);
+      if (renewed === undefined) throw error;
+      result = await send(renewed);
+    }
   } catch (error) {
     if (!extra.signal.aborted && !(error instanceof McpError)) forwarding.linkFailed?.(error);
     throw upstreamError(error);

@@ -1,3 +1,4 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { unprefixed } from './upstream-error.js';
@@ -16,6 +17,15 @@ export function startFailure(error: unknown, transport: Transport, stage: 'initi
   const waiting = stage === 'initialize' ? 'answering initialize' : 'the proxy had read its tools';
   const exit = (transport as Transport & ExitTelling).exitStatus;
   if (exit !== undefined) return new Error(`it ${exit} before ${waiting}`);
+  if (error instanceof StreamableHTTPError) {
+    // The SDK's message ends with the body, which a 404 often leaves empty.
+    const said = error.message.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '').trim();
+    return new Error(`it answered HTTP ${error.code}${said === '' ? '' : ` (${said})`} before ${waiting}`);
+  }
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  // fetch's own "fetch failed" says nothing of why: its cause names it (ECONNREFUSED, ENOTFOUND, "bad port").
+  const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  if (error instanceof TypeError && why !== undefined) return new Error(`it could not be reached (${why}) before ${waiting}`);
   if (!(error instanceof McpError)) return error instanceof Error ? error : new Error(String(error));
   if (error.code === ErrorCode.RequestTimeout) {
     return new Error(stage === 'initialize' ? `it did not answer initialize within ${startTimeoutMs ?? 60_000} ms (--start-timeout)` : `it did not answer tools/list in time (--timeout)`);

@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ClientCapabilities, ClientNotification, ClientRequest, Notification, Request, Result } from '@modelcontextprotocol/sdk/types.js';
@@ -41,6 +42,14 @@ export type UpstreamExtra = RequestHandlerExtra<ClientRequest, ClientNotificatio
 /** A connection that stayed up this long counts as healthy: the next drop restarts at the first delay again. */
 const HEALTHY_MS = 10_000;
 
+/** How long the upstream may take to answer the ping that checks it after its transport reported an error. */
+const PROBE_MS = 5_000;
+
+/** An HTTP upstream's answer to a request in a session it no longer knows (it restarted): 404, nothing ran. */
+function sessionGone(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 404;
+}
+
 /**
  * One MCP client connection to the upstream server, restarted with backoff when it drops. While it
  * is down every request is refused at once with -32000 saying why, and requests that were in flight
@@ -55,6 +64,10 @@ export class UpstreamLink {
   private connectedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** The ping under way after a transport error, if one is. */
+  private probing: Client | undefined;
+  /** A new session being opened for requests the upstream refused as sent in a lost one. */
+  private renewing: Promise<Client | undefined> | undefined;
 
   constructor(options: UpstreamLinkOptions) {
     this.options = options;
@@ -108,6 +121,55 @@ export class UpstreamLink {
     });
   }
 
+  /**
+   * A client on a new session after the upstream refused `client`'s session as gone (an HTTP
+   * upstream that restarted answers 404 to a session it no longer knows, and ran nothing): opened at
+   * once, without the backoff of a drop, and shared by every request that met the same loss.
+   * Undefined for any other failure, or when no new session could be opened (then a restart with
+   * backoff is under way, as after a drop).
+   */
+  async renew(client: Client, error: unknown): Promise<Client | undefined> {
+    if (!sessionGone(error) || this.closed) return undefined;
+    if (this.current !== client) return this.renewing ?? this.current;
+    this.current = undefined;
+    this.down = 'opening a new session (the upstream no longer knew the last one)';
+    this.options.logger.warn('upstream: the upstream no longer knows the session (it restarted?); opening a new one.');
+    this.renewing = (async () => {
+      await client.close().catch(() => undefined);
+      try {
+        await this.connect(true);
+        return this.current;
+      } catch (failure) {
+        if (!this.closed) this.schedule(`opening a new session failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+        return undefined;
+      }
+    })().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
+  }
+
+  /**
+   * The transport reported an error (an HTTP upstream's stream that ended mid-answer, a reconnection
+   * given up): ask the upstream with a ping. One that does not answer is gone, and the link is
+   * dropped now, so the calls in flight fail with -32000 at once rather than at their timeout.
+   */
+  private probe(client: Client): void {
+    if (this.probing === client || this.current !== client || this.closed) return;
+    this.probing = client;
+    client
+      .ping({ timeout: PROBE_MS })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (this.current === client) this.fail(error);
+        },
+      )
+      .finally(() => {
+        if (this.probing === client) this.probing = undefined;
+      });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
@@ -123,7 +185,10 @@ export class UpstreamLink {
     // A fallback, not per-method handlers: the SDK client would check (and reshape) what it forwards.
     const onRequest = this.options.onRequest;
     if (onRequest) client.fallbackRequestHandler = (request, extra) => onRequest(request, extra as UpstreamExtra);
-    client.onerror = (error) => this.options.logger.warn(`upstream: ${error.message}`);
+    client.onerror = (error) => {
+      this.options.logger.warn(`upstream: ${error.message}`);
+      this.probe(client);
+    };
     const transport = await this.options.open();
     try {
       await client.connect(transport, { timeout: this.options.startTimeoutMs });
