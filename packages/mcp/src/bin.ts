@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<void> {
   // Past a request's own timeout, so a caller that ended its input still hears that answer too.
   if (options.stdio) await serveStdio(front, upstream, (options.timeoutMs ?? DRAIN_MS) + 1_000);
   // The upstream was started before the listen (it must answer first): stopped if the listen fails.
-  else await serveOrExit('dialects-mcp proxy', () => serveHttp(front, upstream, options.host, options.port), () => front.close());
+  else await serveOrExit('dialects-mcp proxy', () => serveHttp(front, upstream, options.host, options.port, options.allowedHosts), () => front.close());
 }
 
 await main(process.argv.slice(2));

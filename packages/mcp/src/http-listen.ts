@@ -2,6 +2,7 @@
 // and say plainly why not, and close on a signal.
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /** A listen that failed; its message is the one plain line a bin prints before it exits 1. */
 export class ListenError extends Error {
@@ -14,16 +15,37 @@ export interface HttpEndpoint {
   allowedHosts: string[];
 }
 
-/** Starts `http` listening on host:port; rejects with a ListenError saying why it could not (port taken, no such address or host). */
-export async function listenHttp(http: HttpServer, host: string, port: number): Promise<HttpEndpoint> {
+/**
+ * Starts `http` listening on host:port; rejects with a ListenError saying why it could not (port
+ * taken, no such address or host). `names`: further host names it answers to (a DNS name remote
+ * clients use: `--allowed-host`).
+ */
+export async function listenHttp(http: HttpServer, host: string, port: number, names: readonly string[] = []): Promise<HttpEndpoint> {
   await new Promise<void>((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(`cannot listen on ${hostAndPort(host, port)}: ${listenProblem(error, host)}`)));
     http.listen(port, host, resolve);
   });
   const address = http.address() as AddressInfo;
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  // Only now is the port known (0 picks one); a local server answers only to its own names (DNS rebinding).
-  return { url: `http://${shown}:${address.port}/mcp`, allowedHosts: [`${shown}:${address.port}`, `localhost:${address.port}`] };
+  const shown = bracketed(address.address);
+  // Only now is the port known (0 picks one). A server answers only to its own names (DNS
+  // rebinding): the address it listens on and localhost; bound to every address (0.0.0.0, ::),
+  // each address of this machine, which is how its callers reach it; and the names given.
+  const addresses = new Set([shown, 'localhost', ...names]);
+  if (address.address === '0.0.0.0' || address.address === '::') for (const a of machineAddresses(address.address === '::')) addresses.add(a);
+  return { url: `http://${shown}:${address.port}/mcp`, allowedHosts: [...addresses].map((a) => `${a}:${address.port}`) };
+}
+
+function bracketed(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+/** Every address of this machine's interfaces (IPv4 only, unless `v6`), as a Host header writes it. */
+function machineAddresses(v6: boolean): string[] {
+  const out: string[] = [];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const i of list ?? []) if (i.family === 'IPv4' || v6) out.push(bracketed(i.address));
+  }
+  return out;
 }
 
 function hostAndPort(host: string, port: number): string {

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CHILD_TIMEOUT_MS } from '../../../test-timeouts.js';
 import { createDialectTools, DIALECT_META_KEY } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
-import { connectHttp, listen, published, silentLogger, startHttp } from './helpers.js';
+import { connectHttp, listen, published, sendHttp, silentLogger, startHttp } from './helpers.js';
 import { listeningChild, proxiedHttp, proxiedStdio, proxyBin } from './proxy-helpers.js';
 
 const crashy = [process.execPath, join(import.meta.dirname, 'fixtures', 'crashy-server.mjs')];
@@ -173,5 +173,31 @@ describe('proxy upstream failures', () => {
     } finally {
       await proxy.stop();
     }
+  });
+});
+
+describe('the proxy bound to every address', () => {
+  it('answers to this machine\'s addresses, localhost and each --allowed-host, and refuses any other Host (DNS rebinding)', async () => {
+    const crashyServer = join(import.meta.dirname, 'fixtures', 'crashy-server.mjs');
+    const proxy = await proxiedHttp([process.execPath, crashyServer], ['--host', '0.0.0.0', '--allowed-host', 'MCP.example.com']);
+    const port = Number(new URL(proxy.url).port);
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    try {
+      // Round 20: bound to 0.0.0.0 it answered only to "localhost" and "0.0.0.0", so 127.0.0.1 and every remote caller got 403.
+      for (const host of ['127.0.0.1', 'localhost', 'mcp.example.com']) expect((await sendHttp(port, 'POST', '/mcp', ping, { host: `${host}:${port}` })).status, host).toBe(200);
+      expect((await sendHttp(port, 'POST', '/mcp', ping, { host: `evil.example:${port}` })).status).toBe(403);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('refuses an --allowed-host that is no host name, with the usage (exit 2)', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, 'proxy', '--allowed-host', 'http://x.example:80', '--', process.execPath, '-e', '0'], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--allowed-host must be a host name or address, without a scheme or port, got "http://x.example:80"');
   });
 });

@@ -21,12 +21,14 @@ export async function serveStdio(front: DialectFront, upstream: string, drainMs?
  * Serves the front over Streamable HTTP at /mcp (sessions, and stateless requests); prints the URL on
  * stdout once it listens. Rejects with a ListenError when it cannot listen; the front is the caller's to close then.
  */
-export async function serveHttp(front: DialectFront, upstream: string, host: string, port: number): Promise<void> {
+export async function serveHttp(front: DialectFront, upstream: string, host: string, port: number, names: readonly string[] = []): Promise<void> {
   let handler: DialectHttpHandler | undefined;
   const http = createHttpServer((req, res) => void handler?.(req, res));
-  const { url, allowedHosts } = await listenHttp(http, host, port);
+  const { url, allowedHosts } = await listenHttp(http, host, port, names);
   handler = createDialectHttpHandler({ createServer: () => front.createServer(), dialects: front, allowedHosts });
   process.stdout.write(`dialects-mcp proxy for ${upstream} listening on ${url}\n`);
   process.stdout.write(`requests that name no dialect get "${front.defaultDialect}"; pick one with ${url}?${DIALECT_URL_PARAMETER}=NAME (${front.accepted().join(', ')})\n`);
+  // A caller that reaches it by another name is refused (403): say which names it answers to.
+  process.stdout.write(`answers to Host ${allowedHosts.join(', ')}; --allowed-host NAME adds one\n`);
   closeOnSignal(http, () => Promise.all([handler?.close(), front.close()]));
 }
