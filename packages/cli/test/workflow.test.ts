@@ -228,6 +228,19 @@ describe('dialects diff', () => {
     expect((JSON.parse(r.stdout) as { sentences: unknown[] }).sentences).toEqual([{ item: 'Examples: "fedora".', a: 0, b: 1 }]);
   });
 
+  it('counts a sentence that changed in its middle whole, on both sides', async () => {
+    // Round 20: "Repeats the structure of __schema0, ..." was counted as "__schema0, to any depth.".
+    const file = join(tempDir(), 'tool.json');
+    const node = { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/__schema0' } } } };
+    writeFileSync(file, JSON.stringify({ name: 't', inputSchema: { type: 'object', properties: { root: { $ref: '#/$defs/__schema0' } }, $defs: { __schema0: node } } }));
+    const r = await runCli(['diff', 'flat@2026-11', 'flat@2026-12-06', '--tools', file, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { sentences: unknown[] }).sentences).toEqual([
+      { item: 'Repeats the structure of __schema0, to any depth.', a: 1, b: 0 },
+      { item: 'Repeats the structure of root, to any depth.', a: 0, b: 1 },
+    ]);
+  });
+
   it('says "the same" for a dialect against itself, and prints text by default', async () => {
     const same = await runCli(['diff', 'gemini', 'gemini', '--tools', input]);
     expect(same.code).toBe(0);

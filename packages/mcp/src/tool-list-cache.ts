@@ -55,8 +55,8 @@ export class ToolListCache {
       const result = convert(entry.tool, dialect);
       // An error is what the dialect's reader refuses (a root union, a property or tool name it
       // does not take, a limit past its bound), or no output at all: published, such a tool would
-      // fail the whole request that carries it (one root union is a 400 for every request of an
-      // anthropic_strict client), and the caller could not tell which tool. Left out, and said
+      // fail the whole request that carries it (a vendor that refuses a root union answers 400 to
+      // every request), and the caller could not tell which tool. Left out, and said
       // twice: in the log with each error, and by name in the answer. Calls to it are still judged.
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (result.output === undefined || errors.length > 0) {

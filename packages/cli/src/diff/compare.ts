@@ -59,6 +59,9 @@ const bump = (m: Counts, k: string, n = 1): void => {
   m.set(k, (m.get(k) ?? 0) + n);
 };
 
+/** Where one sentence ends and the next begins, as sentencesOf splits them. */
+const SENTENCE_END = /[.!?]\s+(?=[A-Z"'`(])/g;
+
 /** Sentences of a description; numbers become N, so "at most 4 items" and "at most 9 items" count together. */
 function sentencesOf(text: string): string[] {
   // A piece with no letter or digit is the stop a dialect puts after an author's unfinished
@@ -86,9 +89,15 @@ function tallySentences(a: unknown, b: unknown, counts: { a: Counts; b: Counts }
     if (x === y) continue;
     let common = 0;
     while (common < x.length && common < y.length && x[common] === y[common]) common++;
-    // Back off to the start of the sentence the two part in.
-    const cut = Math.max(x.lastIndexOf(' ', common), 0);
-    const start = common === x.length || common === y.length ? common : cut;
+    // Where one is the other's start, what follows on the other side is sentences of its own (a
+    // stop after an author's unfinished sentence among them). Otherwise back off to the start of
+    // the sentence the two part in, so each side's is counted whole ("Repeats the structure of
+    // tree, ...", not "tree, ...").
+    let start = common;
+    if (common < x.length && common < y.length) {
+      start = 0;
+      for (const m of x.slice(0, common).matchAll(SENTENCE_END)) start = m.index + m[0].length;
+    }
     for (const s of sentencesOf(x.slice(start))) bump(counts.a, s);
     for (const s of sentencesOf(y.slice(start))) bump(counts.b, s);
   }

@@ -111,7 +111,7 @@ export function treatmentsOf(file: RuleFileView, keyword: string): Treatment[] {
       out.push({ outcome: 'kept-when', detail: conditionText(value[keyword]), rule, noted });
     } else if (action === 'rename' && isRecord(value) && typeof value[keyword] === 'string') {
       out.push({ outcome: 'renamed', detail: value[keyword], rule, noted: noted && rule.noteOnRename === true });
-    } else if (action === 'allOf' && keyword === 'allOf' && value === 'merge') {
+    } else if (action === 'allOf' && keyword === 'allOf' && (value === 'merge' || value === 'merge-deep')) {
       out.push({ outcome: 'merged', rule, noted });
     } else if (action === 'constAsEnum' && keyword === 'const' && value === true) {
       out.push({ outcome: 'renamed', detail: 'enum', rule, noted: false });

@@ -17,7 +17,9 @@ export function structureText(action: string, value: unknown): string {
     case 'typeArrays':
       return value === 'any-of' ? 'A type array with several non-null types becomes `anyOf`.' : `Type arrays: ${plain(value)}.`;
     case 'allOf':
-      return value === 'merge' ? '`allOf` branches are merged into their parent when no keyword conflicts; otherwise dropped with a sentence.' : `\`allOf\`: ${plain(value)}.`;
+      if (value === 'merge') return '`allOf` branches are merged into their parent when no keyword conflicts; otherwise dropped with a sentence.';
+      if (value === 'merge-deep') return '`allOf` branches are merged into their parent when no keyword conflicts, a property two branches declare merged in turn; otherwise dropped with a sentence.';
+      return `\`allOf\`: ${plain(value)}.`;
     case 'constAsEnum':
       return value === true ? '`const: x` is spelled `enum: [x]`.' : `\`const\` as enum: ${plain(value)}.`;
     case 'objects':

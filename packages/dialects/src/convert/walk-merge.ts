@@ -8,7 +8,7 @@ import { acceptsEveryValue, canMerge, mergedType, mergesDeep } from './node-rule
 import { typeNames } from '../type-names.js';
 import { typeAdmitsValue } from './any-value.js';
 import type { WalkState } from './walk-state.js';
-import { tokensOf, recordOrigin } from './walk-paths.js';
+import { tokensOf, tokensPointer, recordOrigin } from './walk-paths.js';
 import { ANNOTATION_KEYWORDS } from './keywords.js';
 import type { RefTarget } from './refs.js';
 import { refIndex } from './walk-refs.js';
@@ -46,6 +46,12 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
     keptFrom.push(at);
   };
   (node.allOf as unknown[]).forEach((b, i) => take(b, [...base, String(i)], 0));
+  // explain: the keyword is gone from the spelling, its branches' keywords stand in the parent (each
+  // explained there, or below where it met the same keyword); an allOf the walk wrote is not the author's.
+  // With branches kept, the keyword stays and is explained where its policy spells it.
+  if (s.explain !== undefined && kept.length === 0 && !s.madeUp.has(node) && !s.madeUpKeys?.get(node)?.has('allOf')) {
+    s.explain.push({ path: tokensPointer(s, base), keyword: 'allOf', outcome: 'renamed', detail: 'merged into the parent schema' });
+  }
   if (kept.length > 0) {
     put(result, 'allOf', kept);
     recordOrigin(s, result, 'allOf', base);
@@ -119,6 +125,10 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
   const branchClosed = branch.additionalProperties === false;
   for (const k in branch) {
     const v = branch[k];
+    // explain: a keyword the target holds too is spelled once, where the target's stands.
+    if (s.explain !== undefined && k !== 'properties' && hasOwn(target, k)) {
+      s.explain.push({ path: tokensPointer(s, [...branchTokens, k]), keyword: k, outcome: 'renamed', detail: 'merged with the same keyword of the schema it is merged into' });
+    }
     if (k === 'properties' && isPlainObject(v)) {
       const prev = own(target, k);
       if (!isPlainObject(prev)) recordOrigin(s, target, k, [...branchTokens, k]);

@@ -166,6 +166,18 @@ describe('strict-style rules', () => {
     expect(advice['/properties/alone']).toBe('Write additionalProperties: false in the canonical schema if no other property is meant');
   });
 
+  it('explains a merged allOf: the keyword merged into its parent, a branch keyword folded into the same one', () => {
+    const schema = { type: 'object', properties: { conf: { allOf: [{ type: 'string', maxLength: 5 }, { type: 'string', pattern: '^x' }] } } };
+    const rows = explain(schema, loadDialects().get('gemini')).filter((e) => e.path.startsWith('/properties/conf'));
+    expect(rows.map((e) => [e.path, e.outcome, e.detail])).toEqual([
+      ['/properties/conf/allOf', 'renamed', 'merged into the parent schema'],
+      ['/properties/conf/allOf/0/maxLength', 'described', expect.any(String)],
+      ['/properties/conf/allOf/0/type', 'kept', 'kept as a keyword'],
+      ['/properties/conf/allOf/1/pattern', 'described', expect.any(String)],
+      ['/properties/conf/allOf/1/type', 'renamed', 'merged with the same keyword of the schema it is merged into'],
+    ]);
+  });
+
   it('reports the null ambiguity where the null comes through a reference, or a draft-07 one', () => {
     const viaRef = {
       type: 'object',
