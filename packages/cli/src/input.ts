@@ -45,7 +45,7 @@ export async function readInput(file: string | undefined, io: Io): Promise<Loade
 export function inputTextWarnings(text: string, label: string): Diagnostic[] {
   if (isYaml(text, label)) return [];
   const facts = scanJsonText(text);
-  if (facts.values > MAX_INPUT_VALUES) throw inputError(label, `the input holds more than ${MAX_INPUT_VALUES} JSON values (about ${facts.values}); the CLI reads at most that many, and no command accepts a schema a tenth that size`);
+  if (facts.values > MAX_INPUT_VALUES) throw inputError(label, `the input holds ${facts.values} JSON values; the CLI reads at most ${MAX_INPUT_VALUES}, and no command accepts a schema a tenth that size`);
   return jsonTextWarnings(text, label, facts);
 }
 

@@ -27,9 +27,10 @@ function operations(a: readonly string[], b: readonly string[]): Op[] {
       ops.push({ kind: ' ', line: x[i]! });
       i++;
       j++;
+    } else if (i < n && (j >= m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
       // The pinned line goes first where either order keeps the common lines: `-` then `+`, as diff writes it.
-    } else if (i < n && (j >= m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push({ kind: '-', line: x[i++]! });
-    else ops.push({ kind: '+', line: y[j++]! });
+      ops.push({ kind: '-', line: x[i++]! });
+    } else ops.push({ kind: '+', line: y[j++]! });
   }
   for (const line of a.slice(a.length - tail)) ops.push({ kind: ' ', line });
   return ops;
