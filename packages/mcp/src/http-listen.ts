@@ -49,7 +49,7 @@ function machineAddresses(v6: boolean): string[] {
 }
 
 function hostAndPort(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  return `${bracketed(host)}:${port}`;
 }
 
 /** Why a listen failed, in words; node's own message for a cause not named here. */

@@ -95,7 +95,10 @@ export class StdioLinesTransport implements Transport {
   }
 
   private settled(id: unknown): void {
-    if (!this.inFlight.delete(idKey(id)) || this.inFlight.size > 0) return;
+    if (this.inFlight.delete(idKey(id)) && this.inFlight.size === 0) this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();
@@ -130,9 +133,7 @@ export class StdioLinesTransport implements Transport {
     }
     // Paused, so that this process can end once nothing else reads its input.
     this.input.pause();
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const w of waiters) w();
+    this.releaseWaiters();
     this.onclose?.();
   }
 

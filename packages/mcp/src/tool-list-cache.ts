@@ -58,9 +58,9 @@ export class ToolListCache {
       // fail the whole request that carries it (a vendor that refuses a root union answers 400 to
       // every request), and the caller could not tell which tool. Left out, and said
       // twice: in the log with each error, and by name in the answer. Calls to it are still judged.
-      const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      if (result.output === undefined || errors.length > 0) {
-        for (const d of errors) this.logger.warn(`warning: tool "${entry.name}" left out of dialect ${dialect.id}: at ${d.path || '/'}: ${d.message} [${d.code}]`);
+      // (No output comes only with an error, so `ok` says both.)
+      if (!result.ok) {
+        for (const d of result.diagnostics) if (d.severity === 'error') this.logger.warn(`warning: tool "${entry.name}" left out of dialect ${dialect.id}: at ${d.path || '/'}: ${d.message} [${d.code}]`);
         omitted.push(entry.name);
         continue;
       }

@@ -7,7 +7,7 @@
  * the closure that keeps the composition (walk-objects.ts).
  */
 import { isPlainObject, own } from './data.js';
-import { ANNOTATION_KEYWORDS, KEYWORD_KIND, Kind, SILENT_KEYWORDS } from './keywords.js';
+import { ANNOTATION_KEYWORDS, eachSubschema, SILENT_KEYWORDS } from './keywords.js';
 import { refIndex } from './walk-refs.js';
 import type { WalkState } from './walk-state.js';
 
@@ -55,6 +55,9 @@ function scanParts(s: WalkState): Set<unknown> {
     if (r.kind === 'local') parts.add(r.target.node);
   };
   const stack: unknown[] = [s.root];
+  const push = (child: unknown): void => {
+    stack.push(child);
+  };
   // Bounded like the walk's own output: a scan never outgrows what the walk could write.
   while (stack.length > 0 && seen.size < s.limits.maxNodes) {
     const n = stack.pop();
@@ -63,14 +66,7 @@ function scanParts(s: WalkState): Set<unknown> {
     if (hasRules(n, '$ref')) target(n);
     const allOf = own(n, 'allOf');
     if (Array.isArray(allOf)) for (const m of allOf) if (isPlainObject(m)) target(m);
-    for (const k in n) {
-      const v = n[k];
-      if (v === null || typeof v !== 'object') continue;
-      const kind = KEYWORD_KIND.get(k);
-      if (kind === Kind.Sub) stack.push(v);
-      else if (kind === Kind.Arr && Array.isArray(v)) for (const x of v) stack.push(x);
-      else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) stack.push(v[name]);
-    }
+    eachSubschema(n, push);
   }
   return parts;
 }

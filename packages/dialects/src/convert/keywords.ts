@@ -1,5 +1,6 @@
 /** What each JSON Schema keyword holds, so the walk knows where subschemas are (2020-12 and draft-07). */
 import { admittedTypes } from '../type-names.js';
+import { isPlainObject } from './data.js';
 
 /** One subschema, an array of subschemas, an object whose values are subschemas. */
 export const Kind = { Sub: 1, Arr: 2, Map: 3 } as const;
@@ -28,6 +29,23 @@ export const KEYWORD_KIND: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   ['definitions', Kind.Map],
   ['dependentSchemas', Kind.Map],
 ]);
+
+/**
+ * Each subschema held by the keywords of one schema object: `visit(child, keyword, key)`, where
+ * `key` is the index in an array keyword, the name in a map keyword, and undefined for a keyword
+ * that holds one subschema. Values that are no object or array (booleans, strings) hold no
+ * subschema object and are passed over before any keyword is looked up: most values are such.
+ */
+export function eachSubschema(node: Record<string, unknown>, visit: (child: unknown, keyword: string, key: string | number | undefined) => void): void {
+  for (const k in node) {
+    const v = node[k];
+    if (v === null || typeof v !== 'object') continue;
+    const kind = KEYWORD_KIND.get(k);
+    if (kind === Kind.Sub) visit(v, k, undefined);
+    else if (kind === Kind.Arr && Array.isArray(v)) for (let i = 0; i < v.length; i++) visit(v[i], k, i);
+    else if (kind === Kind.Map && isPlainObject(v)) for (const name in v) visit(v[name], k, name);
+  }
+}
 
 /** Where `false` is an object's closure: it stays `false` (the objects rules spell closure). */
 export const BOOLEAN_CLOSURE_KEYWORDS: ReadonlySet<string> = new Set(['additionalProperties', 'unevaluatedProperties']);

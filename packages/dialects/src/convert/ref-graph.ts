@@ -4,7 +4,7 @@
  * and break others; every answer is memoised, so a long chain of definitions costs linear time.
  */
 import { isPlainObject, own } from './data.js';
-import { KEYWORD_KIND, Kind } from './keywords.js';
+import { eachSubschema } from './keywords.js';
 import type { RefIndex } from './refs.js';
 
 /**
@@ -98,29 +98,23 @@ export class RefGraph {
     const stack: unknown[] = [node];
     const seen = this.#seen;
     seen.clear();
+    const out = this.#wayOut;
+    let n: Record<string, unknown> = {};
+    // One visitor for the whole scan (not one closure per node): it reads the node being scanned.
+    const push = (child: unknown, keyword: string, key: string | number | undefined): void => {
+      if (!out?.(n, keyword, key ?? keyword)) stack.push(child);
+    };
     while (stack.length > 0 && seen.size < this.#maxScan) {
-      const n = stack.pop();
-      if (!isPlainObject(n) || seen.has(n)) continue;
+      const next = stack.pop();
+      if (!isPlainObject(next) || seen.has(next)) continue;
+      n = next;
       seen.add(n);
       const ref = own(n, '$ref');
       if (typeof ref === 'string') {
         const r = this.#index.resolve(ref, n);
         if (r.kind === 'local') list.push(r.target.node);
       }
-      const out = this.#wayOut;
-      for (const k in n) {
-        const v = n[k];
-        // Most values are strings, numbers or booleans, which hold no reference: no keyword lookup.
-        if (v === null || typeof v !== 'object') continue;
-        const kind = KEYWORD_KIND.get(k);
-        if (kind === Kind.Sub) {
-          if (!out?.(n, k, k)) stack.push(v);
-        } else if (kind === Kind.Arr && Array.isArray(v)) {
-          for (let i = 0; i < v.length; i++) if (!out?.(n, k, i)) stack.push(v[i]);
-        } else if (kind === Kind.Map && isPlainObject(v)) {
-          for (const name in v) if (!out?.(n, k, name)) stack.push(v[name]);
-        }
-      }
+      eachSubschema(n, push);
     }
     this.#refsWithin.set(node, list);
     return list;
