@@ -12,7 +12,7 @@
 import { fragmentToPointer, parsePointer, toPointer } from '../json-pointer.js';
 import { PLACEHOLDER_BASE, ResourceIndex, type Loc, type SchemaNode } from '../resource-index.js';
 import { someEntry } from '../some-entry.js';
-import { KEYWORD_KIND, Kind, STRUCTURE_TOKENS } from './keywords.js';
+import { eachSubschema, STRUCTURE_TOKENS } from './keywords.js';
 import { hasOwn, isPlainObject, tokenList, type JsonObject } from './data.js';
 
 export interface RefTarget {
@@ -176,15 +176,7 @@ export class RefIndex {
       }
       const id = hasOwn(o, '$id') ? o.$id : undefined;
       if (typeof id === 'string' && id.startsWith('#') && !anchors.has(id.slice(1))) anchors.set(id.slice(1), { node, tokens });
-      for (const k in o) {
-        const kind = KEYWORD_KIND.get(k);
-        const v = o[k];
-        if (kind === Kind.Sub) stack.push({ node: v, tokens: [...tokens, k] });
-        else if (kind === Kind.Arr && Array.isArray(v)) v.forEach((x, i) => stack.push({ node: x, tokens: [...tokens, k, String(i)] }));
-        else if (kind === Kind.Map && v !== null && typeof v === 'object') {
-          for (const name in v as JsonObject) stack.push({ node: (v as JsonObject)[name], tokens: [...tokens, k, name] });
-        }
-      }
+      eachSubschema(o, (child, k, key) => stack.push({ node: child, tokens: key === undefined ? [...tokens, k] : [...tokens, k, String(key)] }));
     }
     this.#anchors = anchors;
     return anchors;

@@ -83,17 +83,7 @@ export class UpstreamLink {
    * the capabilities as they are now: the client capabilities of a connection cannot change.
    */
   async reconnect(): Promise<void> {
-    const client = this.current;
-    // No longer current, so its close is not counted as a drop to restart from.
-    this.current = undefined;
-    this.down = 'reconnecting to declare the caller\'s capabilities';
-    await client?.close();
-    try {
-      await this.connect(true);
-    } catch (error) {
-      // As after a drop: callers are refused with the reason meanwhile, and it is tried again with backoff.
-      if (!this.closed) this.schedule(`reconnecting failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await this.replace(this.current, 'reconnecting to declare the caller\'s capabilities', 'reconnecting');
   }
 
   /** The connected client, or a -32000 refusal saying why there is none. */
@@ -131,22 +121,30 @@ export class UpstreamLink {
   async renew(client: Client, error: unknown): Promise<Client | undefined> {
     if (!sessionGone(error) || this.closed) return undefined;
     if (this.current !== client) return this.renewing ?? this.current;
-    this.current = undefined;
-    this.down = 'opening a new session (the upstream no longer knew the last one)';
     this.options.logger.warn('upstream: the upstream no longer knows the session (it restarted?); opening a new one.');
-    this.renewing = (async () => {
-      await client.close().catch(() => undefined);
-      try {
-        await this.connect(true);
-        return this.current;
-      } catch (failure) {
-        if (!this.closed) this.schedule(`opening a new session failed: ${failure instanceof Error ? failure.message : String(failure)}`);
-        return undefined;
-      }
-    })().finally(() => {
+    this.renewing = this.replace(client, 'opening a new session (the upstream no longer knew the last one)', 'opening a new session').finally(() => {
       this.renewing = undefined;
     });
     return this.renewing;
+  }
+
+  /**
+   * Closes `client` and connects afresh at once, without the backoff of a drop. No longer current
+   * first, so its close is not counted as a drop to restart from; callers meanwhile are refused
+   * with `down`. When the new connection fails, a restart with backoff is scheduled, as after a
+   * drop, and the answer is undefined.
+   */
+  private async replace(client: Client | undefined, down: string, doing: string): Promise<Client | undefined> {
+    this.current = undefined;
+    this.down = down;
+    await client?.close().catch(() => undefined);
+    try {
+      await this.connect(true);
+      return this.current;
+    } catch (error) {
+      if (!this.closed) this.schedule(`${doing} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
   }
 
   /**
