@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // dialects-mcp: the package's command. `dialects-mcp proxy` serves any MCP server in every dialect.
+import { readFileSync } from 'node:fs';
 import { DialectError, loadDialects } from '@redouble/dialects';
 import { DialectFront } from './front/dialect-front.js';
 import { describeUpstream, openUpstream } from './proxy/open-upstream.js';
@@ -14,10 +15,19 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return String(manifest.version);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || rest.includes('--help') && !rest.includes('--')) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command === '--version' || command === '-v' || command === '-V') {
+    process.stdout.write(`dialects-mcp ${packageVersion()}\n`);
     return;
   }
   if (command !== 'proxy') fail(`Unknown command ${command === undefined ? '(none)' : JSON.stringify(command)}.\n${USAGE}`, 2);

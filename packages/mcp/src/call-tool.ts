@@ -1,12 +1,13 @@
 import { createJudge, type Dialect, type Judge, type JudgeOptions } from '@redouble/dialects';
 import { CallToolResultSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { INTERNAL_ERROR, INVALID_PARAMS } from './constants.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, VIOLATIONS_META_KEY } from './constants.js';
 import { encodeNulls } from './encode-nulls.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTool } from './register-tools.js';
 import { RequestError } from './request-error.js';
 import type { ToolCallContext } from './tool-definition.js';
 import type { ToolListCache } from './tool-list-cache.js';
+import { valueKind } from './value-kind.js';
 import { wireForm } from './wire-form.js';
 
 export interface ToolCallerOptions {
@@ -53,9 +54,11 @@ export class ToolCaller {
     const checked = await judge.checkArgumentsAsync(args ?? {}, { decodeNulls: dialect.decodesNulls });
     if (!checked.ok) {
       // The tool's own schema could not be applied: nothing the caller can correct.
-      if (checked.fault === 'server') throw this.serverFault(name, checked.text, checked.violations);
-      // Input errors go back as a tool result so the model can read them and try again (SEP-1303).
-      return { content: [{ type: 'text', text: checked.text }], isError: true };
+      if (checked.fault === 'server') throw this.serverFault(name, checked.text, checked.violations, true);
+      // Input errors go back as a tool result so the model can read them and try again (SEP-1303);
+      // the same violations as data, for a client that shows or counts them (a server fault's
+      // error carries them in error.data.violations).
+      return { content: [{ type: 'text', text: checked.text }], isError: true, _meta: { [VIOLATIONS_META_KEY]: checked.violations } };
     }
 
     let result: CallToolResult;
@@ -64,6 +67,10 @@ export class ToolCaller {
       result = isThenable(answered) ? await answered : answered;
     } catch (error) {
       if (error instanceof RequestError || error instanceof McpError) throw error;
+      // As the SDK's McpServer answers: an Error's message goes back as a tool error the model can
+      // read. The server's author needs the stack, which never leaves the server; a thrown value
+      // that is no Error goes out only as its kind, as it may hold anything.
+      this.logger.warn(`Tool "${name}": its handler threw ${thrownForLog(error)}`);
       return { content: [{ type: 'text', text: `Tool "${name}" failed: ${thrownText(error)}` }], isError: true };
     }
 
@@ -85,7 +92,7 @@ export class ToolCaller {
       throw this.serverFault(entry.name, 'it declares an outputSchema, but its result has no structuredContent.');
     }
     const judged = await judge.checkResultAsync(result.structuredContent);
-    if (!judged.ok) throw this.serverFault(entry.name, `its structuredContent breaks its canonical output schema. ${judged.text}`, judged.violations);
+    if (!judged.ok) throw this.serverFault(entry.name, judged.text, judged.violations, true);
     if (!dialect.decodesNulls) return withTextContent(result);
     // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.
     const spelled = this.lists.tool(dialect, entry.name)?.outputSchema;
@@ -102,27 +109,44 @@ export class ToolCaller {
     return judge;
   }
 
-  /** The server broke its own contract: the caller is not to blame, so say so and log it. */
-  private serverFault(name: string, text: string, violations?: unknown): RequestError {
-    // The judge's text already says whose fault it is; others say what the server did.
-    const message = `Server fault in tool "${name}": ${text}`;
+  /**
+   * The server broke its own contract: the caller is not to blame, so say so and log it. The
+   * judge's text (`judged`) names the tool and says whose fault it is already; others say what the
+   * server did.
+   */
+  private serverFault(name: string, text: string, violations?: unknown, judged = false): RequestError {
+    const message = judged ? text : `Server fault in tool "${name}": ${text}`;
     this.logger.warn(message);
     return new RequestError(INTERNAL_ERROR, message, { fault: 'server', tool: name, violations });
   }
 }
 
-/** What a handler threw, in words: an Error's message, else the value as JSON where it has some (not "[object Object]"). */
+/** What a handler threw, for the caller: an Error's message, else only what kind of value it was. */
 function thrownText(error: unknown): string {
   if (error instanceof Error) return error.message;
+  return `its handler threw ${thrownKind(error)}, not an Error`;
+}
+
+/** What a handler threw, for the server's log: an Error's stack, else the value as JSON where it has some. */
+function thrownForLog(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   if (error !== null && typeof error === 'object') {
     try {
       const json = JSON.stringify(error);
-      if (json !== undefined && json !== '{}') return json;
+      if (json !== undefined) return `${valueKind(error)} ${clipped(json)}`;
     } catch {
-      // Not JSON data either: its string form below.
+      // Not JSON data either: its kind alone.
     }
   }
-  return String(error);
+  return typeof error === 'string' ? `a string ${clipped(JSON.stringify(error))}` : `${thrownKind(error)} (${clipped(String(error))})`;
+}
+
+function thrownKind(error: unknown): string {
+  return error === undefined ? 'undefined' : valueKind(error);
+}
+
+function clipped(text: string): string {
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {

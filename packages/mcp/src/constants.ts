@@ -3,6 +3,13 @@ import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 /** The `_meta` key a request names its dialect under (reverse-DNS, outside MCP's reserved prefixes). */
 export const DIALECT_META_KEY = 'ai.redouble/dialect';
 
+/**
+ * The `_meta` key of a refused call's tool result (`isError: true`) that holds its violations as
+ * data, `[{path, rule, keyword, value?}]`: the same list a server fault carries in
+ * `error.data.violations`.
+ */
+export const VIOLATIONS_META_KEY = 'ai.redouble/violations';
+
 /** The URL query parameter an HTTP client whose only setting is its URL uses instead. */
 export const DIALECT_URL_PARAMETER = 'dialect';
 

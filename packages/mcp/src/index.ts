@@ -16,7 +16,10 @@ export { OMITTED_META_KEY } from './tool-list-cache.js';
 export type { DialectToolList } from './tool-list-cache.js';
 export { stderrLogger } from './logger.js';
 export type { Logger } from './logger.js';
-export { DIALECT_META_KEY, DIALECT_URL_PARAMETER, HTTP_CLIENT_CAPABILITIES } from './constants.js';
+export { DIALECT_META_KEY, DIALECT_URL_PARAMETER, HTTP_CLIENT_CAPABILITIES, VIOLATIONS_META_KEY } from './constants.js';
+// Thrown by createDialectTools and listTools: a caller catches it without declaring the engine package itself.
+export { DialectError } from '@redouble/dialects';
+export type { Diagnostic, Violation } from '@redouble/dialects';
 export { withDialects } from './mcp-server.js';
 export type { ConnectableServer } from './mcp-server.js';
 export { DialectFront } from './front/dialect-front.js';

@@ -60,7 +60,7 @@ export class ToolListCache {
       // twice: in the log with each error, and by name in the answer. Calls to it are still judged.
       // (No output comes only with an error, so `ok` says both.)
       if (!result.ok) {
-        for (const d of result.diagnostics) if (d.severity === 'error') this.logger.warn(`warning: tool "${entry.name}" left out of dialect ${dialect.id}: at ${d.path || '/'}: ${d.message} [${d.code}]`);
+        for (const d of result.diagnostics) if (d.severity === 'error') this.logger.warn(`error: tool "${entry.name}" left out of dialect ${dialect.id}: at ${d.path || '/'}: ${d.message} [${d.code}]`);
         omitted.push(entry.name);
         continue;
       }

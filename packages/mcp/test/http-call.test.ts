@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadDialects } from '@redouble/dialects';
-import { createDialectTools, DIALECT_META_KEY, type DialectTool } from '../src/index.js';
+import { createDialectTools, DIALECT_META_KEY, VIOLATIONS_META_KEY, type DialectTool } from '../src/index.js';
 import { connectHttp, silentLogger, startHttp, type RunningServer } from './helpers.js';
 
 const registry = loadDialects();
@@ -102,6 +102,14 @@ const throwing: DialectTool = {
   },
 };
 
+const throwingValue: DialectTool = {
+  name: 'throwing_value',
+  inputSchema: { type: 'object' },
+  handler: () => {
+    throw { secret: 'hunter2' };
+  },
+};
+
 const noStructure: DialectTool = {
   name: 'no_structure',
   inputSchema: { type: 'object' },
@@ -119,7 +127,7 @@ function withoutNulls(value: unknown): unknown {
 }
 
 const logger = silentLogger();
-const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput, sparseOutput, openOutput, throwing, noStructure], { registry, logger });
+const dialects = createDialectTools([recordArgs, brokenOutput, goodOutput, sparseOutput, openOutput, throwing, throwingValue, noStructure], { registry, logger });
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -221,8 +229,10 @@ describe('judging calls against the canonical schema', () => {
       );
       expect(error).toBeInstanceOf(McpError);
       expect(error!.code).toBe(-32603);
-      expect(error!.message).toContain('Server fault');
-      expect(error!.message).toContain('count');
+      // One sentence says whose fault it is, naming the tool once.
+      expect(error!.message).toMatch(/^MCP error -32603: The result of tool "broken_output" does not match the tool's output schema; this is a fault of the server, not of the call \(1 problem\): \/count /);
+      expect(error!.message.match(/broken_output/g)).toHaveLength(1);
+      expect((error!.data as { violations: { path: string }[] }).violations.map((v) => v.path)).toEqual(['/count']);
       expect((error!.data as { fault: string }).fault).toBe('server');
       expect(logger.lines.some((l) => l.includes('broken_output'))).toBe(true);
     } finally {
@@ -230,10 +240,33 @@ describe('judging calls against the canonical schema', () => {
     }
   });
 
-  it('a handler that throws gives an isError result carrying its message', async () => {
+  it('a handler that throws gives an isError result carrying its message, and its stack goes to the log only', async () => {
+    logger.lines.length = 0;
     const result = await call('throwing', {});
     expect(result.isError).toBe(true);
-    expect(text(result)).toContain('the backend is down');
+    expect(text(result)).toBe('Tool "throwing" failed: the backend is down');
+    expect(logger.lines).toHaveLength(1);
+    expect(logger.lines[0]).toMatch(/^Tool "throwing": its handler threw Error: the backend is down\n\s+at /);
+  });
+
+  it('a thrown value that is no Error goes to the caller only as its kind, and whole to the log', async () => {
+    logger.lines.length = 0;
+    const result = await call('throwing_value', {});
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('Tool "throwing_value" failed: its handler threw an object, not an Error');
+    expect(text(result)).not.toContain('hunter2');
+    expect(logger.lines).toEqual(['Tool "throwing_value": its handler threw an object {"secret":"hunter2"}']);
+  });
+
+  it('a refused call carries its violations as data in the result\'s _meta, beside the text', async () => {
+    const result = await call('record_args', { query: 'x', limit: 0, extra: true });
+    expect(result.isError).toBe(true);
+    const violations = result._meta?.[VIOLATIONS_META_KEY] as { path: string; keyword: string; rule: string }[];
+    expect(violations.map((v) => [v.path, v.keyword])).toEqual([
+      ['/extra', 'additionalProperties'],
+      ['/limit', 'minimum'],
+    ]);
+    for (const v of violations) expect(text(result)).toContain(`${v.path} ${v.rule}`);
   });
 
   it('a result without the declared structuredContent is a server fault', async () => {

@@ -1,4 +1,6 @@
 // The proxy when its upstream misbehaves: exits mid-call, fails to start, hangs, or is an HTTP
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 // endpoint that goes away. Every caller gets an answer (an error saying what happened); the proxy
 // restarts a command upstream with backoff and serves again.
 import { execFile } from 'node:child_process';
@@ -100,7 +102,25 @@ describe('proxy upstream failures', () => {
     // The port just closed: nothing listens there now.
     const refused = await run(`http://127.0.0.1:${missing.port}/mcp`);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('it could not be reached (ECONNREFUSED) before answering initialize');
+    // One line says it: the transport's raw "fetch failed" no longer comes first.
+    expect(refused.stderr).toBe(`dialects-mcp proxy: could not start the upstream http://127.0.0.1:${missing.port}/mcp: it could not be reached (ECONNREFUSED) before answering initialize\n`);
+  });
+
+  it('says a command that cannot be run is not there, in one line', async () => {
+    const missing = join(tmpdir(), `no-such-server-${process.pid}`);
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, 'proxy', '--stdio', '--', missing], { timeout: CHILD_TIMEOUT_MS }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`dialects-mcp proxy: could not start the upstream ${missing}: it could not be run (no such command; ENOENT)\n`);
+  });
+
+  it('prints its version', async () => {
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      execFile(process.execPath, [proxyBin, '--version'], { timeout: CHILD_TIMEOUT_MS }, (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }));
+    });
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(run).toEqual({ code: 0, stdout: `dialects-mcp ${manifest.version}\n` });
   });
 
   it('says which bound an upstream that never answers initialize missed', async () => {

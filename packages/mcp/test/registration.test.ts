@@ -90,7 +90,9 @@ describe('registration', () => {
     const gemini = tools.listTools('gemini');
     expect(gemini.tools.map((t) => t.name)).toEqual(['fine']);
     expect(gemini._meta[OMITTED_META_KEY]).toEqual(['files/read file']);
-    expect(logger.lines.some((l) => l.includes('"files/read file" left out of dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
+    // Said at registration already, before any client asks for a list, and as an error where it is left out.
+    expect(logger.lines[0]).toMatch(/^warning: tool "files\/read file" at \/name: The tool name "files\/read file" is not one .* recommends: it contains "\/", a space;.*\[mcp\.tool\.name\]$/);
+    expect(logger.lines.some((l) => l.startsWith('error: tool "files/read file" left out of dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
     expect(tools.listTools('canonical').tools.map((t) => t.name)).toEqual(['files/read file', 'fine']);
     expect(logger.lines.filter((l) => l.includes('dialect canonical@'))).toEqual([]);
   });

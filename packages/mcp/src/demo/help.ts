@@ -11,8 +11,15 @@ export function startupHelp(url: string, defaultDialect: string, accepted: reado
     'accepted names:',
     ...accepted.map((name) => `  ${url}?${DIALECT_URL_PARAMETER}=${encodeURIComponent(name)}`),
     'try it:',
-    `  npx mcp-inspector --cli '${url}?${DIALECT_URL_PARAMETER}=${encodeURIComponent(accepted[accepted.length - 1] ?? defaultDialect)}' --transport http --method tools/list`,
+    // The package name: `mcp-inspector` is only one of its bins, and no package of that name exists.
+    `  npx -y @modelcontextprotocol/inspector --cli '${url}?${DIALECT_URL_PARAMETER}=${encodeURIComponent(exampleName(accepted, defaultDialect))}' --transport http --method tools/list`,
     'stop with Ctrl-C.',
   ];
   return lines.join('\n');
+}
+
+/** The dialect the "try it" line asks for: a plain name (a pin may be a draft), other than the default where one is. */
+function exampleName(accepted: readonly string[], defaultDialect: string): string {
+  const plain = accepted.filter((name) => !name.includes('@'));
+  return plain.find((name) => name !== defaultDialect) ?? plain[0] ?? defaultDialect;
 }

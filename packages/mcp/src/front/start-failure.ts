@@ -22,6 +22,12 @@ export function startFailure(error: unknown, transport: Transport, stage: 'initi
     const said = error.message.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '').trim();
     return new Error(`it answered HTTP ${error.code}${said === '' ? '' : ` (${said})`} before ${waiting}`);
   }
+  // A command that could not be run at all: spawn's own message names only the errno.
+  const spawned = error as { code?: unknown; syscall?: unknown } | undefined;
+  if (error instanceof Error && typeof spawned?.syscall === 'string' && spawned.syscall.startsWith('spawn') && typeof spawned.code === 'string') {
+    const said = spawned.code === 'ENOENT' ? 'no such command' : spawned.code === 'EACCES' ? 'permission denied: not executable' : error.message;
+    return new Error(`it could not be run (${said}; ${spawned.code})`);
+  }
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   // fetch's own "fetch failed" says nothing of why: its cause names it (ECONNREFUSED, ENOTFOUND, "bad port").
   const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;

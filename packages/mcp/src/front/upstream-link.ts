@@ -183,7 +183,11 @@ export class UpstreamLink {
     // A fallback, not per-method handlers: the SDK client would check (and reshape) what it forwards.
     const onRequest = this.options.onRequest;
     if (onRequest) client.fallbackRequestHandler = (request, extra) => onRequest(request, extra as UpstreamExtra);
+    // While connecting, an error is the start's failure, worded once by startFailure (the raw
+    // transport line before it said the same thing less clearly); once connected, it is logged.
+    let connecting = true;
     client.onerror = (error) => {
+      if (connecting) return;
       this.options.logger.warn(`upstream: ${error.message}`);
       this.probe(client);
     };
@@ -195,6 +199,7 @@ export class UpstreamLink {
       await transport.close().catch(() => undefined);
       throw startFailure(error, transport, 'initialize', this.options.startTimeoutMs);
     }
+    connecting = false;
     deliverResponsesAfterNotifications(transport);
     // A close while starting fails this connect, whose caller schedules the one restart; counted
     // as a drop too, it started a second backoff chain, and every crash doubled the chains.

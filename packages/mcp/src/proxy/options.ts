@@ -20,6 +20,7 @@ export interface ProxyOptions {
 
 export const USAGE = `Usage: dialects-mcp proxy [options] -- COMMAND [ARGS...]
        dialects-mcp proxy [options] --upstream http://HOST/mcp
+       dialects-mcp --version
 
 Serves an MCP server's tools in every schema dialect: tools/list converted per dialect, tools/call
 judged against the upstream's canonical schema; everything else passed through.
