@@ -41,8 +41,13 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** Stable order for output: by path, then code, then message. */
-export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+/** Stable order for output: by path, then code, then message. A sorted copy: the list given is left as it was. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return sortDiagnosticsInPlace([...diagnostics]);
+}
+
+/** The same order, sorting the engine's own list where it stands (convert's, often a thousand entries). */
+export function sortDiagnosticsInPlace(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics.sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : a.message < b.message ? -1 : a.message > b.message ? 1 : 0,
   );

@@ -3,7 +3,7 @@
  * rest copied) or a tools/list result. Diagnostics point into that input. A fatal condition (not
  * JSON data, a cyclic object, the depth guard, the size cap) returns no output at all.
  */
-import { diagnostic, DialectError, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, DialectError, hasErrors, sortDiagnosticsInPlace, type Diagnostic } from '../diagnostics.js';
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
@@ -254,7 +254,7 @@ function copyJson(value: unknown, path: string): unknown {
  */
 function finish(diags: Diagnostic[]): Diagnostic[] {
   if (diags.length < 2) return diags;
-  const sorted = sortDiagnostics(diags);
+  const sorted = sortDiagnosticsInPlace(diags);
   let n = 1;
   for (let i = 1; i < sorted.length; i++) {
     const d = sorted[i] as Diagnostic;

@@ -24,6 +24,7 @@ import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
 import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH } from '../lint/measure.js';
+import { checkSchemaDocument } from '../lint/meta-check.js';
 import { shorten } from './rule-words.js';
 
 export interface Limits {
@@ -194,8 +195,7 @@ export class SchemaJudge {
         ajv = privateAjv(draft, ownProperties);
         this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
       } catch {
-        const message = error instanceof Error ? error.message : String(error);
-        this.broken = [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: this.at }];
+        this.broken = invalidSchema(s, this.at, error);
       }
     }
     if (this.ready) this.guarded = this.limits.alwaysGuard || this.needsGuard(this.ready);
@@ -294,3 +294,20 @@ export class SchemaJudge {
   }
 }
 
+
+/**
+ * Why a schema Ajv refused cannot be compiled: the meta-schema check's own words at each pointer
+ * (lint and convert say the same), where it finds a fault; Ajv's message only where it finds none.
+ * Asked only after a failed compile, so a valid schema never pays for it.
+ */
+function invalidSchema(schema: unknown, at: string, error: unknown): Diagnostic[] {
+  let problems: { path: string; message: string }[] = [];
+  try {
+    problems = checkSchemaDocument(schema, at);
+  } catch {
+    // Too deep for the check's own walk: Ajv's message below says what it can.
+  }
+  if (problems.length > 0) return problems.map((p) => ({ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${p.message}`, path: p.path }));
+  const message = error instanceof Error ? error.message : String(error);
+  return [{ code: 'judge.schema-invalid', severity: 'error', message: `The schema cannot be compiled: ${message}`, path: at }];
+}

@@ -13,6 +13,9 @@ export const FIRST_OUTPUT_SCHEMA_REVISION = '2025-06-18';
 /** The first revision whose `outputSchema` may have any root. */
 export const FIRST_ANY_OUTPUT_ROOT_REVISION = '2026-07-28';
 
+/** The first revision that says what a tool name should be (SEP-986). */
+export const FIRST_TOOL_NAME_REVISION = '2025-11-25';
+
 /**
  * A tool that states no revision is checked for every revision with an embedded dialect: that is
  * what a server registering it today must satisfy, and where the brief's schema law applies.
@@ -25,6 +28,7 @@ export function isKnownRevision(value: unknown): value is string {
 
 export const dialectRevisions = (scope: readonly string[]): string[] => scope.filter((r) => r >= FIRST_DIALECT_REVISION);
 export const legacyRevisions = (scope: readonly string[]): string[] => scope.filter((r) => r < FIRST_DIALECT_REVISION);
+export const revisionsWithToolNames = (scope: readonly string[]): string[] => scope.filter((r) => r >= FIRST_TOOL_NAME_REVISION);
 export const revisionsWithoutOutputSchema = (scope: readonly string[]): string[] =>
   scope.filter((r) => r < FIRST_OUTPUT_SCHEMA_REVISION);
 export const revisionsWithObjectOutputRoot = (scope: readonly string[]): string[] =>

@@ -8,6 +8,7 @@ import { DEFAULT_SCOPE, isKnownRevision, KNOWN_REVISIONS } from './protocol.js';
 import { RULE } from './rule-catalog.js';
 import type { Reporter, ToolEntry } from './types.js';
 import { isRecord } from './is-record.js';
+import { RULE_KEYWORDS } from '../convert/keywords.js';
 
 export interface ReadInput {
   tools: ToolEntry[];
@@ -19,7 +20,7 @@ export function toolLocations(input: unknown): { path: string; name: string | un
   const at = (value: unknown, path: string) => ({ path, name: isRecord(value) && typeof value.name === 'string' ? value.name : undefined });
   if (Array.isArray(input)) return input.map((t, i) => at(t, `/${i}`));
   if (isRecord(input) && 'tools' in input) return Array.isArray(input.tools) ? input.tools.map((t, i) => at(t, `/tools/${i}`)) : [];
-  return isRecord(input) ? [at(input, '')] : [];
+  return isRecord(input) && !looksLikeBareSchema(input) ? [at(input, '')] : [];
 }
 
 /** Reads a `protocolVersions` list: known revisions are kept, others are reported and left out. */
@@ -46,6 +47,18 @@ function readVersions(value: unknown, path: string, reporter: Reporter): string[
   return [...new Set(known)].sort();
 }
 
+/** Fields of what lint reads (a Tool, a tools/list result, a Description); an object with one is never a bare schema. */
+const LINTED_FIELDS: readonly string[] = ['name', 'inputSchema', 'outputSchema', 'tools'];
+
+/**
+ * An object with none of those fields and at least one keyword that applies a JSON Schema rule, or
+ * says it is one ($schema, $defs). title, description and examples are no sign: a Tool has them too.
+ */
+function looksLikeBareSchema(input: Record<string, unknown>): boolean {
+  if (LINTED_FIELDS.some((f) => Object.hasOwn(input, f))) return false;
+  return Object.keys(input).some((k) => RULE_KEYWORDS.has(k) || k === '$schema' || k === '$defs' || k === 'definitions' || k === '$ref');
+}
+
 export function readInput(input: unknown, optionScope: string[] | undefined, reporter: Reporter): ReadInput {
   const fallback = optionScope ?? [...DEFAULT_SCOPE];
   let elements: { value: unknown; path: string }[];
@@ -67,6 +80,17 @@ export function readInput(input: unknown, optionScope: string[] | undefined, rep
       rootScope = readVersions(input.protocolVersions, '/protocolVersions', reporter) ?? fallback;
       deref = componentDeref(input, reporter);
     }
+  } else if (isRecord(input) && looksLikeBareSchema(input)) {
+    // convert and explain take a bare schema; read here as a Tool, it would be told it lacks a
+    // name and an inputSchema, faults that are not there. One finding says what lint reads.
+    reporter.report(
+      RULE.toolShape,
+      'error',
+      'lint checks MCP tools (a Tool, a list of tools, a tools/list result or an MCP Description document), and this looks like a bare JSON Schema. ' +
+        'To lint it, wrap it as {"name": "my_tool", "inputSchema": <this schema>}; to check the schema alone, convert it (dialects convert --dialect NAME FILE), which reads a bare schema and reports what is invalid in it.',
+      '',
+    );
+    return { tools: [], deref };
   } else if (isRecord(input)) {
     elements = [{ value: input, path: '' }];
   } else {

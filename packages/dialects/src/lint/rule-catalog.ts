@@ -16,6 +16,8 @@ export interface LintRuleInfo {
 
 export const RULE = {
   toolShape: 'mcp.tool.shape',
+  toolName: 'mcp.tool.name',
+  toolNameUnique: 'mcp.tool.name.unique',
   protocolVersion: 'mcp.protocol-version.known',
   componentRef: 'mcp.component-ref.resolves',
   inputSchemaPresent: 'mcp.tool.input-schema.present',
@@ -93,6 +95,21 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     severities: ['warning'],
     applies: 'all revisions',
     summary: 'No schema that accepts nothing by accident: a crossed range (minimum/maximum and their exclusive forms, no integer between the bounds of an integer, minLength/maxLength, minItems/maxItems, minProperties/maxProperties, minContains/maxContains), types of a schema and its allOf branches with no value in common, a const outside the enum beside it, or a type that admits none of the enum or const values; bounds crossing through allOf, a multipleOf with no multiple in range, enum or const values outside the schema\'s own rules, a closed tuple shorter than minItems, contains beside items of other types, two oneOf branches the same.',
+  },
+  {
+    id: RULE.toolName,
+    level: 'should',
+    severities: ['warning'],
+    applies: '2025-11-25, 2026-07-28',
+    summary:
+      'A tool name is 1 to 128 characters, each an ASCII letter, digit, underscore, hyphen or dot (no spaces, slashes or other characters): clients and model APIs refuse other names, and a dialect whose reader takes fewer characters leaves the tool out of its list.',
+  },
+  {
+    id: RULE.toolNameUnique,
+    level: 'should',
+    severities: ['warning'],
+    applies: '2025-11-25, 2026-07-28',
+    summary: 'No two tools of one list share a name: a call names its tool, so only one of them can be called.',
   },
   {
     id: RULE.inputSchemaPresent,

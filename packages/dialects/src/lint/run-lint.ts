@@ -22,10 +22,13 @@ import { branchPropertyRefused } from './rules/branch-property-refused.js';
 import { keywordMisspelt } from './rules/keyword-misspelt.js';
 import { constrainsNothing } from './rules/constrains-nothing.js';
 import { toolSchemaValid } from './rules/tool-schema-valid.js';
+import { toolName } from './rules/tool-name.js';
+import { toolNamesUnique } from './rules/tool-name-unique.js';
 import type { LintOptions, LintResult } from './types.js';
 
 /** In this order for every tool; the order only decides the order of the output. */
 const RULES: readonly { id: string; run: LintRule }[] = [
+  { id: RULE.toolName, run: toolName },
   { id: RULE.inputSchemaPresent, run: inputSchemaPresent },
   { id: RULE.inputSchemaObjectRoot, run: inputSchemaObjectRoot },
   { id: RULE.outputSchemaObjectRoot, run: outputSchemaObjectRoot },
@@ -62,6 +65,7 @@ export function lintTools(input: unknown, options: LintOptions = {}): LintResult
   };
 
   const { tools, deref } = readInput(input, optionScope, { report, incomplete });
+  toolNamesUnique(tools, { report, incomplete });
   const analyses = new Map<string, SchemaAnalysis>();
   const context: RuleContext = {
     report,

@@ -165,6 +165,17 @@ describe('hostile arguments', () => {
     expect(unresolved.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-invalid', path: '/inputSchema' })]);
   });
 
+  it('a schema its meta-schema refuses is told in the meta-schema check\'s words at each fault, as lint and convert say it', () => {
+    const judge = createJudge({ name: 'x', inputSchema: { type: 'object', properties: { a: { type: 'strin' }, b: { minimum: 'a' } } } });
+    expect(judge.warm()).toEqual([
+      { code: 'judge.schema-invalid', severity: 'error', path: '/inputSchema/properties/a/type', message: expect.stringMatching(/^The schema cannot be compiled: Not a valid 2020-12 schema: "type" must be one of \[/) },
+      { code: 'judge.schema-invalid', severity: 'error', path: '/inputSchema/properties/b/minimum', message: expect.stringContaining('must be number') },
+    ]);
+    const r = createJudge({ name: 'x', inputSchema: { type: 'strin' } }).checkArguments({}, { decodeNulls: false });
+    expect(!r.ok && r.text).not.toMatch(/data\/type|must match a schema in anyOf/);
+    expect(!r.ok && r.violations[0]!.rule).toContain('(at /inputSchema/type of the tool)');
+  });
+
   it('a schema past the judge\'s bounds is not compiled: the server\'s fault at once, on every call, at the bound\'s pointer', () => {
     const properties: Record<string, unknown> = {};
     for (let i = 0; i < 6_000; i++) properties[`p${i}`] = { type: 'string' };

@@ -38,7 +38,7 @@ describe('mcp.tool.output-schema.object-root', () => {
     expect(codes(arrayOut)).toEqual([['mcp.tool.output-schema.object-root', 'error', '/outputSchema/type']]);
   });
   it('follows a tool narrowing protocolVersions inside a document', () => {
-    const doc = { protocolVersions: ['2025-11-25', '2026-07-28'], tools: [{ ...arrayOut, protocolVersions: ['2026-07-28'] }, arrayOut] };
+    const doc = { protocolVersions: ['2025-11-25', '2026-07-28'], tools: [{ ...arrayOut, protocolVersions: ['2026-07-28'] }, { ...arrayOut, name: 'second' }] };
     expect(codes(doc)).toEqual([['mcp.tool.output-schema.object-root', 'error', '/tools/1/outputSchema/type']]);
   });
 });
