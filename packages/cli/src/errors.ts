@@ -28,6 +28,27 @@ export function systemErrorMessage(error: unknown): string | undefined {
   return typeof e.code === 'string' && typeof e.syscall === 'string' ? e.message : undefined;
 }
 
+/**
+ * Why a file (or stdin, `what` = 'input') could not be read, in words rather than an errno code:
+ * every command that reads what the user named says it this way. A code not worded here keeps the
+ * system's own sentence, without the path it repeats (the caller names the file already).
+ */
+export function unreadableReason(error: unknown, what: 'file' | 'input' = 'file'): string {
+  const words = WORDED.get((error as NodeJS.ErrnoException | null)?.code ?? '');
+  if (words !== undefined) return what === 'file' ? words : `cannot read the input: ${words}`;
+  const system = error instanceof Error ? error.message.replace(/, \w+ '.*'$/s, '') : String(error);
+  return `cannot read the ${what} (${system})`;
+}
+
+const WORDED: ReadonlyMap<string, string> = new Map([
+  ['ENOENT', 'no such file'],
+  // A path through a file (`tools.json/x`) names nothing, as a missing one does.
+  ['ENOTDIR', 'no such file'],
+  ['EISDIR', 'is a directory, not a file'],
+  ['EACCES', 'permission denied'],
+  ['EPERM', 'permission denied'],
+]);
+
 export function exitCodeFor(_error: DialectError): 2 {
   return 2;
 }

@@ -12,7 +12,7 @@ Publish one canonical JSON Schema in the dialect each client or model API can re
 Commands:
   list                            every dialect with its versions, status and sources
   convert --dialect NAME [FILE|-] a schema, a Tool or a tools/list result into NAME (JSON out)
-  explain --dialect NAME FILE     for every rule of the schema: kept, re-spelled, in a description, or lost
+  explain --dialect NAME [FILE|-] for every rule of the schema: kept, re-spelled, in a description, or lost
   lint [FILE|-]                   check MCP tool schemas
   docs [--out DIR] [--check]      generate (or check) the dialect reference pages
   new NAME [--from BASE] [--dir DIR]   write a draft rule file for a dialect of your own
@@ -22,7 +22,7 @@ Commands:
 Exit codes: 0 done; 1 done, with an error diagnostic; 2 could not run (usage, unknown dialect,
 unreadable or unparseable input, invalid rule file).
 
-  -V, --version        print the version of this command
+  -v, -V, --version    print the version of this command
 
 ${GLOBAL}`,
   list: `Usage: dialects list [--json]
@@ -44,11 +44,12 @@ Exit 1 when any diagnostic is an error (the output, if any, is still written).
   --dialect NAME   the dialect to write
 
 ${GLOBAL}`,
-  explain: `Usage: dialects explain --dialect NAME FILE [--json]
+  explain: `Usage: dialects explain --dialect NAME [FILE|-] [--json]
 
-For every rule of the canonical schema in FILE (a schema, a Tool or a tools/list result): whether
-dialect NAME keeps it as a keyword, re-spells it, carries it in a description, or loses it, with
-the JSON pointer. Conversion diagnostics go to stderr; exit 1 when any is an error.
+For every rule of the canonical schema in FILE (a schema, a Tool or a tools/list result; JSON or
+YAML; stdin when FILE is - or absent): whether dialect NAME keeps it as a keyword, re-spells it,
+carries it in a description, or loses it, with the JSON pointer. Conversion diagnostics go to
+stderr; exit 1 when any is an error.
 
   --dialect NAME   the dialect to explain
   --json           print the explanation as JSON
@@ -77,7 +78,7 @@ prints the two commands that come next.
   --version V    the version, YYYY-MM or YYYY-MM-DD, after the newest of NAME (default: as above)
 
 ${GLOBAL}`,
-  test: `Usage: dialects test --dialects-dir DIR [--cases DIR] [--update]
+  test: `Usage: dialects test [--dialects-dir DIR] [--cases DIR] [--update]
 
 Runs the bundled conformance cases, plus your own cases (same layout: CASE/input.json, CASE/case.yaml),
 through every dialect version defined in DIR, and compares each with its pinned

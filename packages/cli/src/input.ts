@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { decodeUtf8, DialectError, escapeToken, nameYamlKeys, yamlValue, type Diagnostic } from '@redouble/dialects/core';
 import { jsonTextWarnings, lineColumn, roundedWarnings, scanJsonText, type RoundedNumber } from './json-text-warnings.js';
 import { InputTooLarge, readAll, type Io } from './io.js';
-import { inputError, usageError } from './errors.js';
+import { inputError, unreadableReason, usageError } from './errors.js';
 
 /**
  * The largest input any command reads (convert, explain, lint). The whole 881-tool corpus is 4 MB.
@@ -71,7 +71,7 @@ export async function readInputText(
     }
   } catch (e) {
     if (e instanceof InputTooLarge) throw inputError(label, `${e.message}; the CLI reads at most 10 MiB (${MAX_INPUT_BYTES} bytes)`);
-    throw inputError(label, `cannot read the ${fromStdin ? 'input' : 'file'} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw inputError(label, unreadableReason(e, fromStdin ? 'input' : 'file'));
   }
   let text = decodeInput(bytes, label);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

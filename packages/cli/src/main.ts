@@ -32,7 +32,8 @@ function cliVersion(): string {
  */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { name, rest } = splitCommand(argv);
-  if (name === undefined && (rest.includes('--version') || rest.includes('-V'))) {
+  // -v too, the spelling many tools use; only before a command, where it cannot be read as anything else.
+  if (name === undefined && (rest.includes('--version') || rest.includes('-V') || rest.includes('-v'))) {
     io.stdout.write(`dialects ${cliVersion()}\n`);
     return EXIT_OK;
   }

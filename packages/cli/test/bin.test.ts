@@ -58,9 +58,9 @@ describe('dist/bin.js', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('prints the version of its package for --version and -V, and exits 0', () => {
+  it('prints the version of its package for --version, -V and -v, and exits 0', () => {
     const { version } = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8')) as { version: string };
-    for (const flag of ['--version', '-V']) {
+    for (const flag of ['--version', '-V', '-v']) {
       const r = dialects([flag]);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe(`dialects ${version}\n`);

@@ -18,6 +18,20 @@ describe('dialects explain', () => {
     expect(format?.path.startsWith('/properties/since')).toBe(true);
   });
 
+  it('reads piped stdin with no FILE, as convert and lint do, and refuses a terminal rather than wait on it', async () => {
+    const day = '{"type":"object","properties":{"day":{"type":"string","format":"date"}}}';
+    const piped = await runCli(['explain', '--dialect', 'canonical', '--json'], { stdin: day });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect((JSON.parse(piped.stdout) as Row[]).map((x) => x.keyword)).toEqual(expect.arrayContaining(['type', 'properties', 'format']));
+    expect(piped).toEqual(await runCli(['explain', '--dialect', 'canonical', '--json', '-'], { stdin: day }));
+    expect((await runCli(['explain', '--dialect', 'canonical'], { stdin: day })).stdout.split('\n')[0]).toMatch(/^<stdin> in canonical@/);
+    const terminal = await runCli(['explain', '--dialect', 'canonical'], { isTTY: true });
+    const convertTerminal = await runCli(['convert', '--dialect', 'canonical'], { isTTY: true });
+    expect(terminal.code).toBe(2);
+    expect(terminal.stderr).toBe(convertTerminal.stderr.replace('dialects convert:', 'dialects explain:').replace('convert --help', 'explain --help'));
+    expect(terminal.stderr).toMatch(/no input: give a FILE, or pipe JSON or YAML into stdin/);
+  });
+
   it('keeps every rule in the canonical dialect', async () => {
     const r = await runCli(['explain', '--dialect', 'canonical', '--json', conformanceInput('sentence-int32-bounds')]);
     expect(r.code, r.stderr).toBe(0);

@@ -101,7 +101,7 @@ describe('dialects lint', () => {
       [['--frobnicate'], '', /unknown option/],
       [['a.json', 'b.json'], '', /one input/],
       [['--protocol', '1999-01-01', corpusTool], '', /Unknown protocol revision/],
-      [['/nonexistent/tools.json'], '', /cannot read the file \(ENOENT\)/],
+      [['/nonexistent/tools.json'], '', /\/nonexistent\/tools\.json: no such file$/m],
       [['-'], 'tools: [unclosed', /not valid JSON or YAML/],
       // A .json file is JSON: a misspelt literal is a JSON fault at its place, not YAML's string "tru".
       [[malformedJson], '', /tru\.json:1:44: not valid JSON/],
@@ -116,6 +116,51 @@ describe('dialects lint', () => {
     }
     const waiting = await run([], '', { stdinTTY: true });
     expect(waiting.code).toBe(2);
+  });
+
+  it('says a bare JSON Schema is not what it reads, in one error, rather than a Tool missing its name and inputSchema', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-bare-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, '{"type":"object","properties":{"a":{"type":"strng"}}}');
+    for (const [argv, stdin] of [[[file, '--format', 'json'], ''], [['--format=json'], 'type: object\nproperties:\n  a: {type: strng}\n'], [['--format=json'], '{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "#/$defs/a", "$defs": {"a": {}}}'], [['--format=json'], '{"anyOf": [{"type": "string"}], "description": "d"}']] as const) {
+      const result = await run([...argv], stdin);
+      expect(result.code, stdin).toBe(1);
+      const report = JSON.parse(result.stdout);
+      expect(report.diagnostics).toHaveLength(1);
+      expect(report.diagnostics[0]).toMatchObject({ code: 'mcp.tool.shape', severity: 'error', path: '' });
+      expect(report.diagnostics[0].message).toMatch(/looks like a bare JSON Schema/);
+      expect(report.diagnostics[0].message).toContain('{"name": "my_tool", "inputSchema": <this schema>}');
+      expect(report.diagnostics[0].message).toContain('dialects convert');
+    }
+    const text = await run([file]);
+    expect(text.stdout).toContain('lint checks MCP tools (a Tool, a list of tools, a tools/list result or an MCP Description document)');
+    expect(text.stdout).not.toContain('non-empty string "name"');
+    expect(text.stdout).not.toContain('mcp.tool.input-schema.present');
+    // A bad --protocol is still refused first, whatever the input.
+    expect((await run([file, '--protocol', '1999-01-01'])).code).toBe(2);
+  });
+
+  it('still reads every shape it accepts as before, a nameless Tool and an object with no schema keyword included', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'strng' } } };
+    const found = async (input: unknown) => JSON.parse((await run(['--format=json'], JSON.stringify(input))).stdout).diagnostics as { code: string; path: string; message: string }[];
+    const notBare = (ds: { message: string }[]) => ds.every((d) => !d.message.includes('bare JSON Schema'));
+    for (const [input, at] of [
+      [{ name: 't', inputSchema: schema }, '/inputSchema/properties/a/type'],
+      [[{ name: 't', inputSchema: schema }], '/0/inputSchema/properties/a/type'],
+      [{ tools: [{ name: 't', inputSchema: schema }] }, '/tools/0/inputSchema/properties/a/type'],
+      [{ protocolVersions: ['2025-11-25'], tools: [{ name: 't', inputSchema: schema }] }, '/tools/0/inputSchema/properties/a/type'],
+    ] as const) {
+      const ds = await found(input);
+      expect(ds.map((d) => `${d.code} ${d.path}`), JSON.stringify(input)).toEqual([`json-schema.tool-schema.valid ${at}`]);
+    }
+    // A Tool that lacks its name but has an inputSchema is a Tool with a fault, not a bare schema.
+    const nameless = await found({ inputSchema: schema, type: 'object' });
+    expect(nameless.some((d) => d.code === 'mcp.tool.shape' && /non-empty string "name"/.test(d.message))).toBe(true);
+    expect(notBare(nameless)).toBe(true);
+    // No schema keyword (a description is a Tool's field too): read as a Tool, as before.
+    const described = await found({ description: 'd' });
+    expect(described.map((d) => d.code)).toEqual(['mcp.tool.shape', 'mcp.tool.input-schema.present']);
+    expect(notBare(await found({ name: 't', type: 'object' }))).toBe(true);
   });
 
   it('prints its help', async () => {

@@ -73,4 +73,20 @@ describe('dialects list', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/Usage: dialects <command>/);
   });
+
+  it('prints its version for -v, as for --version and -V, before a command only; no command takes -v', async () => {
+    const long = await runCli(['--version']);
+    expect(long).toMatchObject({ code: 0, stderr: '' });
+    expect(long.stdout).toMatch(/^dialects \d+\.\d+\.\d+/);
+    for (const flag of ['-v', '-V']) expect(await runCli([flag])).toEqual(long);
+    expect((await runCli(['--help'])).stdout).toContain('-v, -V, --version');
+    const inCommand = await runCli(['convert', '-v']);
+    expect(inCommand.code).toBe(2);
+    expect(inCommand.stderr).toContain('unknown option -v');
+  });
+
+  it('shows every optional option of test in brackets, --dialects-dir included, since test runs without it', async () => {
+    const usage = (await runCli(['test', '--help'])).stdout.split('\n')[0];
+    expect(usage).toBe('Usage: dialects test [--dialects-dir DIR] [--cases DIR] [--update]');
+  });
 });

@@ -1,6 +1,5 @@
 import { convert, explain } from '@redouble/dialects/core';
 import { parseCommandArgs, stringOption } from '../args.js';
-import { usageError } from '../errors.js';
 import { formatDiagnostic, toJsonText } from '../format.js';
 import { HELP } from '../help.js';
 import { readInput } from '../input.js';
@@ -14,7 +13,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   lost: 'LOST',
 };
 
-/** `dialects explain --dialect NAME FILE`: the fate of every rule, by JSON pointer. */
+/** `dialects explain --dialect NAME [FILE|-]`: the fate of every rule, by JSON pointer. */
 export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const args = parseCommandArgs(argv, { dialect: { type: 'string' }, json: { type: 'boolean' } }, 1);
   if (args.help) {
@@ -22,9 +21,8 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const dialect = pickDialect(await openRegistry(args.dialectsDirs), stringOption(args, 'dialect'));
-  const file = args.positionals[0];
-  if (file === undefined) throw usageError('explain needs a FILE (or - for stdin)');
-  const input = await readInput(file, io);
+  // As convert and lint: no FILE reads piped stdin, and a terminal is refused rather than waited on.
+  const input = await readInput(args.positionals[0], io);
   for (const w of input.warnings) io.stderr.write(formatDiagnostic(input.label, w));
 
   // explain reads the same three shapes as convert, so its paths already point into the file.

@@ -32,6 +32,8 @@ export const LINT_HELP = `Usage: dialects lint [FILE|-] [--format text|json|sari
 
 Checks the schemas of MCP tools: a Tool, a list of tools, a tools/list result or an MCP Description
 document, in JSON or YAML (stdin when FILE is - or absent). Rules and their ids: docs/lint-rules.md.
+A bare JSON Schema is not linted: wrap it as {"name": ..., "inputSchema": <schema>}, or check it
+with dialects convert, which reads a bare schema.
 
   --format FORMAT      text (default, grouped by tool), json, or sarif (SARIF 2.1.0)
   --protocol VERSION   protocol revision(s) to check for when the input names none, e.g. 2025-11-25

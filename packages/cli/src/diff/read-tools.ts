@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { inputError } from '../errors.js';
+import { inputError, unreadableReason } from '../errors.js';
 import { decodeInput, parseText } from '../input.js';
 
 export interface NamedInput {
@@ -29,7 +29,7 @@ export async function readTools(path: string): Promise<NamedInput[]> {
   try {
     isDir = statSync(path).isDirectory();
   } catch (e) {
-    throw inputError(path, `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw inputError(path, unreadableReason(e));
   }
   let files = isDir ? filesUnder(path) : [path];
   // A folder of conformance cases: its tools are the inputs, not the pins or the case.yaml notes.
