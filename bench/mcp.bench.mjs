@@ -235,10 +235,18 @@ async function readiness() {
   process.send({ tools: usable.length, excluded: all.length - usable.length, sdkImported, imported, loaded, cold, warm, ajv });
 }
 
-function readinessInChild(engine) {
-  const invalid = loadCorpusTools()
-    .filter(({ tool }) => engine.lintTools(tool).diagnostics.some((d) => d.severity === 'error'))
-    .map(({ id }) => id);
+async function readinessInChild(engine) {
+  // The tools registration refuses (an invalid schema, or no MCP Tool as the SDK reads one), found
+  // by registering them all once here, in the parent, so that the child starts cold.
+  const mcp = await importDist('mcp');
+  const all = loadCorpusTools();
+  let invalid = [];
+  try {
+    mcp.createDialectTools(all.map(({ id, tool }) => ({ ...tool, name: id.replace('/', '__'), handler: echo })), { registry: engine.loadDialects(), logger: { warn() {} } });
+  } catch (error) {
+    const refused = new Set((error.diagnostics ?? []).map((d) => Number(d.path.split('/')[1])));
+    invalid = all.filter((_, i) => refused.has(i)).map(({ id }) => id);
+  }
   const child = fork(fileURLToPath(import.meta.url), ['--ready'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_INVALID_TOOLS: JSON.stringify(invalid) },
@@ -359,15 +367,19 @@ export async function run() {
   rows.push({ label: 'dialect names in the mix', value: names.length + 1, unit: 'incl. none' });
 
   const ready = await readinessInChild(engine);
-  rows.push({ label: 'corpus tools registered', value: ready.tools, unit: `tools (${ready.excluded} with an invalid schema left out)` });
+  rows.push({ label: 'corpus tools registered', value: ready.tools, unit: `tools (${ready.excluded} that registration refuses left out: an invalid schema, or no MCP Tool as the SDK reads one)` });
   rows.push({ label: 'fresh process: import the SDK (McpServer, stdio)', value: ready.sdkImported, unit: 'ms' });
   rows.push({ label: 'fresh process: then import engine + MCP layer', value: ready.imported, unit: 'ms' });
   rows.push({ label: 'fresh process: loadDialects()', value: ready.loaded, unit: 'ms' });
   rows.push({ label: 'createDialectTools(all corpus tools), first (cold)', value: ready.cold, unit: 'ms (lint + copy; nothing converted or compiled)' });
   rows.push({ label: 'createDialectTools(all corpus tools), again (warm)', value: ready.warm, unit: 'ms' });
   rows.push({ label: 'Ajv2020 compiling all their schemas', value: ready.ajv, unit: 'ms' });
-  ratios['ready server, cold (s)'] = ready.cold / 1000;
-  targets['ready server, cold (s)'] = 0.2;
+  // Ready: everything the packages add to a bare SDK server in a fresh process (their import, the
+  // dialects loaded, every corpus tool registered), not node's own start or the SDK's import.
+  const readyMs = ready.imported + ready.loaded + ready.cold;
+  rows.push({ label: 'ready: import + loadDialects() + createDialectTools, cold', value: readyMs, unit: 'ms (beside the SDK import above)' });
+  ratios['ready server: import + load + register, cold (s)'] = readyMs / 1000;
+  targets['ready server: import + load + register, cold (s)'] = 0.2;
   ratios['ready server, cold / Ajv compile all'] = ready.cold / ready.ajv;
 
   return {

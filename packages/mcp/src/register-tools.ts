@@ -1,5 +1,6 @@
 import { DialectError, lintTools, type Diagnostic } from '@redouble/dialects';
 import type { Logger } from './logger.js';
+import { toolShapeProblem } from './tool-shape.js';
 import type { DialectTool, ToolHandler } from './tool-definition.js';
 
 /** One registered tool: its canonical definition (a private copy) and its handler. */
@@ -51,6 +52,14 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
         invalid = true;
         problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
       } else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
+    }
+    // Asked after lint, whose words for a schema fault are more exact: a tool that passes lint yet is
+    // no MCP Tool (a real server's `annotations: {title: null}`) would make an SDK client refuse
+    // the whole list it is served in (tool-shape.ts).
+    const shape = invalid || typeof copied === 'string' ? undefined : toolShapeProblem(copied);
+    if (shape !== undefined) {
+      problems.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${tool.name}" at ${shape.where || '/'}: ${shape.message}`, path: `/${index}${shape.where}` });
+      return;
     }
     if (typeof copied === 'string') {
       if (!invalid) problems.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${tool.name}": ${copied}.`, path: `/${index}` });

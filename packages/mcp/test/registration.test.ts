@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { convert, DialectError, loadDialects } from '@redouble/dialects';
 import { createDialectTools, defaultDialectName, DIALECT_META_KEY, OMITTED_META_KEY, type DialectTool } from '../src/index.js';
 import { demoTools } from '../src/demo/tools.js';
@@ -59,6 +60,23 @@ describe('registration', () => {
     ]);
     expect(error.message).toContain('"twice" is registered twice');
     expect(error.message).toContain('"nohandler" has no handler');
+  });
+
+  it('refuses a tool that is no MCP Tool as the SDK reads one (43 corpus tools have annotations: {title: null}), which would make an SDK client refuse the whole list', async () => {
+    const odd = { name: 'odd', inputSchema: { type: 'object' }, annotations: { title: null, destructiveHint: null }, handler } as unknown as DialectTool;
+    const error = refusal([{ name: 'fine', inputSchema: { type: 'object' }, handler }, odd]);
+    expect(error.diagnostics).toEqual([expect.objectContaining({ code: 'tool-definition-invalid', path: '/1/annotations/title' })]);
+    expect(error.message).toMatch(/tool "odd" at \/annotations\/title: not an MCP Tool: /);
+    // What it guards against: served, that one tool makes the SDK client refuse every tool of the list.
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    const unchecked = [{ name: 'fine', inputSchema: { type: 'object' } }, { name: 'odd', inputSchema: { type: 'object' }, annotations: { title: null } }];
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: unchecked }) as never);
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    const client = new Client({ name: 'c', version: '1' });
+    await client.connect(b);
+    await expect(client.listTools()).rejects.toThrow(/annotations/);
+    await client.close();
   });
 
   it('reads a field set to undefined as absent, as JSON and the SDK do, in every dialect', () => {

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, ResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { toolShapeProblem } from '../tool-shape.js';
 import type { Diagnostic } from '@redouble/dialects';
 import { ToolCaller } from '../call-tool.js';
 import type { Logger } from '../logger.js';
@@ -61,12 +62,10 @@ export class ToolCatalog {
     const misshapen: Diagnostic[] = [];
     const firstAt = new Map<string, number>();
     tools.forEach((tool, index) => {
-      const parsed = ToolSchema.safeParse(tool);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const where = issue.path.map((p) => `/${String(p)}`).join('');
+      const shape = toolShapeProblem(tool);
+      if (shape !== undefined) {
         const named = isRecord(tool) && typeof tool.name === 'string' ? `tool "${tool.name}"` : `entry ${index}`;
-        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `${named} at ${where || '/'}: not an MCP Tool: ${issue.message}`, path: `/${index}${where}` });
+        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `${named} at ${shape.where || '/'}: ${shape.message}`, path: `/${index}${shape.where}` });
         return;
       }
       const record = tool as Record<string, unknown>;
