@@ -5,10 +5,10 @@
  * time. The judge and the linter ask here when they create their first instance. All three are
  * CommonJS, so `require` loads them synchronously, from the same module cache an ESM import uses.
  */
-import { createRequire } from 'node:module';
 import type * as AjvModule from 'ajv';
 import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import { installSafeEqual } from './judge/safe-equal.js';
+import { requireDependency as require } from './lazy-module.js';
 
 export type AnyAjv = AjvModule.Ajv | Ajv2020Module.Ajv2020;
 
@@ -21,16 +21,15 @@ export interface AjvModules {
   str: typeof AjvModule.str;
 }
 
-const require = createRequire(import.meta.url);
 let loaded: AjvModules | undefined;
 
 export function ajvModules(): AjvModules {
   if (loaded) return loaded;
-  const ajv = require('ajv') as typeof AjvModule;
-  const ajv2020 = require('ajv/dist/2020.js') as typeof Ajv2020Module;
+  const ajv = require<typeof AjvModule>('ajv');
+  const ajv2020 = require<typeof Ajv2020Module>('ajv/dist/2020.js');
   // Before any validator is generated: see judge/safe-equal.ts.
-  installSafeEqual(require('ajv/dist/runtime/equal.js') as Parameters<typeof installSafeEqual>[0]);
-  const formats = require('ajv-formats') as { default?: unknown };
+  installSafeEqual(require<Parameters<typeof installSafeEqual>[0]>('ajv/dist/runtime/equal.js'));
+  const formats = require<{ default?: unknown }>('ajv-formats');
   // ajv-formats sets its function as module.exports and as its `default`.
   const addFormats = (formats.default ?? formats) as (ajv: AnyAjv) => AnyAjv;
   loaded = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats, _: ajv._, str: ajv.str };

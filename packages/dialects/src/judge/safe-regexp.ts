@@ -16,7 +16,7 @@
  * Ajv caches compiled patterns by the engine object's `toString()`, so every adapter returns its
  * own source there; without that, every pattern would collide with the first one.
  */
-import { createRequire } from 'node:module';
+import { lazyModule } from '../lazy-module.js';
 import { boundedTest } from './patterns/bounded-run.js';
 import { compileDfa } from './patterns/dfa.js';
 import { readPattern, spellForRe2 } from './patterns/translate.js';
@@ -29,17 +29,23 @@ interface LinearEngine {
   compile(pattern: string, flags?: number): LinearPattern;
 }
 
-function loadLinearEngine(): LinearEngine | undefined {
-  try {
-    const mod = createRequire(import.meta.url)('re2js') as { RE2JS?: LinearEngine };
-    return mod.RE2JS;
-  } catch {
-    return undefined;
+/** re2js, loaded when the first pattern needs it (lazy-module.ts); undefined where it is not installed. */
+let linearLoaded: { engine: LinearEngine | undefined } | undefined;
+function linearEngine(): LinearEngine | undefined {
+  if (linearLoaded === undefined) {
+    try {
+      linearLoaded = { engine: lazyModule<{ RE2JS?: LinearEngine }>('re2js')().RE2JS };
+    } catch {
+      linearLoaded = { engine: undefined };
+    }
   }
+  return linearLoaded.engine;
 }
 
-const linear = loadLinearEngine();
-export const linearEngineAvailable = linear !== undefined;
+/** Whether re2js is installed (it is a dependency; a trimmed install may lack it). */
+export function linearEngineAvailable(): boolean {
+  return linearEngine() !== undefined;
+}
 
 /** How a pattern runs: in linear time, or on the bounded native path, and why. */
 export type PatternPlan = { kind: 'linear'; engine: 'dfa' | 're2js'; test(input: string): boolean } | { kind: 'bounded'; reason: string };
@@ -59,6 +65,7 @@ function makePlan(source: string): PatternPlan {
   if (reading.kind === 'unreadable') return { kind: 'bounded', reason: `the judge's pattern reader cannot follow it (${reading.reason})` };
   const dfa = compileDfa(reading.node);
   if (dfa) return { kind: 'linear', engine: 'dfa', test: (input) => dfa.test(input) };
+  const linear = linearEngine();
   if (!linear) return { kind: 'bounded', reason: 'the linear-time engine (re2js) is not installed' };
   const re2 = spellForRe2(reading.node);
   try {

@@ -2,8 +2,8 @@
  * Reads lint input from text, JSON or YAML, and keeps a map from JSON pointers back to lines and
  * columns, so reports can point into the file people edit.
  */
-import * as yaml from 'yaml';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { yamlLib } from '../lazy-module.js';
 import { nameYamlKeys } from '../yaml-keys.js';
 import { yamlValue } from '../yaml-values.js';
 import { parsePointer } from '../json-pointer.js';
@@ -14,7 +14,7 @@ import { LINT_MAX_DEPTH } from './measure.js';
 /** `json`: the text was JSON (else YAML read it). */
 export type SourceReading = { ok: true; value: unknown; locate: Locate; json: boolean } | { ok: false; message: string; at?: { line: number; col: number } };
 
-const keyOf = (key: unknown): unknown => (isScalar(key) ? key.value : key);
+const keyOf = (key: unknown): unknown => (yamlLib().isScalar(key) ? (key as { value: unknown }).value : key);
 
 /**
  * Above this size, JSON input gets no line numbers: the YAML document that maps pointers to lines
@@ -39,9 +39,10 @@ export function readLintSource(text: string): SourceReading {
     return { ok: false, message: `YAML input is read up to ${LOCATED_SOURCE_MAX_BYTES} characters, and this is ${text.length}; give it as JSON.` };
   }
   if (fromJson && text.length > LOCATED_SOURCE_MAX_BYTES) return { ok: true, value, locate: () => undefined, json: true };
-  const lineCounter = new LineCounter();
+  const yaml = yamlLib();
+  const lineCounter = new yaml.LineCounter();
   // uniqueKeys off: JSON allows a repeated key (the last wins) and the value comes from JSON.parse.
-  const parse = () => parseDocument(text, { lineCounter, uniqueKeys: false, merge: true });
+  const parse = () => yaml.parseDocument(text, { lineCounter, uniqueKeys: false, merge: true });
   // For JSON the document only serves line numbers: built on the first lookup, and never for text
   // nested past the linter's depth bound (the YAML parser takes seconds on 100 000 levels).
   let doc: Document | null | undefined;
@@ -91,8 +92,8 @@ export function readLintSource(text: string): SourceReading {
     let best = node;
     for (const token of tokens) {
       let next: unknown;
-      if (isMap(node)) next = node.items.find((pair) => String(keyOf(pair.key)) === token)?.value;
-      else if (isSeq(node)) next = /^(0|[1-9]\d*)$/.test(token) ? node.items[Number(token)] : undefined;
+      if (yamlLib().isMap(node)) next = node.items.find((pair) => String(keyOf(pair.key)) === token)?.value;
+      else if (yamlLib().isSeq(node)) next = /^(0|[1-9]\d*)$/.test(token) ? node.items[Number(token)] : undefined;
       if (!next || typeof next !== 'object') break;
       node = next as Node;
       best = node;

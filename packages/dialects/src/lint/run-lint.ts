@@ -25,6 +25,7 @@ import { toolSchemaValid } from './rules/tool-schema-valid.js';
 import { toolName } from './rules/tool-name.js';
 import { toolNamesUnique } from './rules/tool-name-unique.js';
 import type { LintOptions, LintResult } from './types.js';
+import { withWalkCache } from './schema-walk.js';
 
 /** In this order for every tool; the order only decides the order of the output. */
 const RULES: readonly { id: string; run: LintRule }[] = [
@@ -46,6 +47,10 @@ const RULES: readonly { id: string; run: LintRule }[] = [
 ];
 
 export function lintTools(input: unknown, options: LintOptions = {}): LintResult {
+  return withWalkCache(() => lintAll(input, options));
+}
+
+function lintAll(input: unknown, options: LintOptions): LintResult {
   if (typeof options !== 'object' || options === null) {
     throw new DialectError('invalid-option', 'lintTools options must be an object such as {protocol: "2025-11-25"}.');
   }

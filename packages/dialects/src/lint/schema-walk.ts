@@ -23,42 +23,85 @@ export interface WalkProblem {
   message?: string;
 }
 
-/** Returns the context its children see (e.g. the base URI after an `$id`). */
-export type Visit<C> = (node: Record<string, unknown>, path: string, depth: number, context: C) => C;
+/** Every object subschema in visiting order with its pointer, and what stopped the walk, if anything. */
+interface WalkedNodes {
+  nodes: Record<string, unknown>[];
+  paths: string[];
+  problem: WalkProblem | undefined;
+}
 
-/** Calls `visit` for every object subschema, parents before children, in key order. */
-export function walkSchema<C = undefined>(schema: unknown, path: string, visit: Visit<C>, initial?: C): WalkProblem | undefined {
+/**
+ * During one lint run, the flattened walk of each schema, by schema object and pointer: the rules
+ * walk the same schemas one after another (about ten walks of each tool schema), and building each
+ * pointer string again was most of what a cold registration of the corpus cost. Only within a run
+ * (withWalkCache), so nothing is kept alive after it.
+ */
+let runCache: Map<unknown, Map<string, WalkedNodes>> | undefined;
+
+/** Runs `fn` with every walkSchema inside it sharing one flattened walk per schema and pointer. */
+export function withWalkCache<T>(fn: () => T): T {
+  if (runCache !== undefined) return fn();
+  runCache = new Map();
+  try {
+    return fn();
+  } finally {
+    runCache = undefined;
+  }
+}
+
+/**
+ * Calls `visit` for every object subschema, parents before children, in key order; returns what
+ * stopped the walk (a cycle, nesting past MAX_DEPTH), after visiting every node before it.
+ * Visitors only read: within a lint run the walk is shared (withWalkCache).
+ */
+export function walkSchema(schema: unknown, path: string, visit: (node: Record<string, unknown>, path: string) => void): WalkProblem | undefined {
+  let walked: WalkedNodes | undefined;
+  if (runCache !== undefined) {
+    let byPath = runCache.get(schema);
+    if (byPath === undefined) runCache.set(schema, (byPath = new Map()));
+    walked = byPath.get(path);
+    if (walked === undefined) byPath.set(path, (walked = flatten(schema, path)));
+  } else {
+    walked = flatten(schema, path);
+  }
+  const { nodes, paths } = walked;
+  for (let i = 0; i < nodes.length; i++) visit(nodes[i]!, paths[i]!);
+  return walked.problem;
+}
+
+function flatten(schema: unknown, path: string): WalkedNodes {
   const ancestors = new Set<object>();
-  let problem: WalkProblem | undefined;
+  const walked: WalkedNodes = { nodes: [], paths: [], problem: undefined };
 
-  const walk = (node: unknown, at: string, depth: number, outer: C): void => {
-    if (problem || !isRecord(node)) return;
+  const walk = (node: unknown, at: string, depth: number): void => {
+    if (walked.problem || !isRecord(node)) return;
     if (depth > MAX_DEPTH) {
-      problem = { kind: 'too-deep', path: at };
+      walked.problem = { kind: 'too-deep', path: at };
       return;
     }
     if (ancestors.has(node)) {
-      problem = { kind: 'cycle', path: at };
+      walked.problem = { kind: 'cycle', path: at };
       return;
     }
     ancestors.add(node);
-    const context = visit(node, at, depth, outer);
+    walked.nodes.push(node);
+    walked.paths.push(at);
     for (const key of Object.keys(node)) {
       const value = node[key];
       if (key === 'items') {
-        if (Array.isArray(value)) value.forEach((v, i) => walk(v, join(join(at, key), i), depth + 1, context));
-        else walk(value, join(at, key), depth + 1, context);
+        if (Array.isArray(value)) value.forEach((v, i) => walk(v, join(join(at, key), i), depth + 1));
+        else walk(value, join(at, key), depth + 1);
       } else if (SINGLE.has(key)) {
-        walk(value, join(at, key), depth + 1, context);
+        walk(value, join(at, key), depth + 1);
       } else if (LIST.has(key)) {
-        if (Array.isArray(value)) value.forEach((v, i) => walk(v, join(join(at, key), i), depth + 1, context));
+        if (Array.isArray(value)) value.forEach((v, i) => walk(v, join(join(at, key), i), depth + 1));
       } else if (MAP.has(key) && isRecord(value)) {
-        for (const name of Object.keys(value)) walk(value[name], join(join(at, key), name), depth + 1, context);
+        for (const name of Object.keys(value)) walk(value[name], join(join(at, key), name), depth + 1);
       }
     }
     ancestors.delete(node);
   };
 
-  walk(schema, path, 0, initial as C);
-  return problem;
+  walk(schema, path, 0);
+  return walked;
 }

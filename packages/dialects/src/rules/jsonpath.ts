@@ -10,7 +10,8 @@
  * - the common form `$..[?(F)]` (every node anywhere that F accepts) is compiled once and run for
  *   all such rules in one pass over the schema; other forms go through jsonpath-plus itself.
  */
-import { JSONPath } from 'jsonpath-plus';
+import type { JSONPath as JSONPathFn } from 'jsonpath-plus';
+import { lazyModule } from '../lazy-module.js';
 import { compileFilter, FALLBACK, type Compiled } from './filter-compile.js';
 
 interface Script {
@@ -23,7 +24,10 @@ interface Script {
 
 // jsonpath-plus's own safe evaluator, the class its `eval: 'safe'` uses, so a filter means here
 // exactly what it means to jsonpath-plus.
-const SafeScript = (JSONPath as unknown as { prototype: { safeVm: { Script: new (code: string) => Script } } }).prototype.safeVm.Script;
+// Loaded on first use (lazy-module.ts): most processes evaluate no JSONPath at all.
+const jsonPathLib = lazyModule<{ JSONPath: typeof JSONPathFn }>('jsonpath-plus');
+const safeScript = (): new (code: string) => Script =>
+  (jsonPathLib().JSONPath as unknown as { prototype: { safeVm: { Script: new (code: string) => Script } } }).prototype.safeVm.Script;
 
 /** Script text (as jsonpath-plus rewrote it) -> the parsed script, or why it does not parse. */
 const scripts = new Map<string, Script | Error>();
@@ -32,7 +36,7 @@ function scriptFor(code: string): Script {
   let s = scripts.get(code);
   if (s === undefined) {
     try {
-      s = new SafeScript(code);
+      s = new (safeScript())(code);
       s.fast = compileFilter(s.ast) ?? null;
     } catch (err) {
       s = err instanceof Error ? err : new Error(String(err));
@@ -96,7 +100,7 @@ const EVAL = (code: string, context: object): boolean => {
 function query(expr: string, json: unknown, count: GivenCount | undefined): unknown {
   counting = count;
   try {
-    return JSONPath({ path: expr, json: json as object, resultType: 'value', wrap: true, eval: EVAL });
+    return jsonPathLib().JSONPath({ path: expr, json: json as object, resultType: 'value', wrap: true, eval: EVAL });
   } finally {
     counting = undefined;
   }
@@ -105,7 +109,7 @@ function query(expr: string, json: unknown, count: GivenCount | undefined): unkn
 export function compileGiven(expr: string): CompiledGiven {
   let parts: string[];
   try {
-    parts = JSONPath.toPathArray(expr) as string[];
+    parts = jsonPathLib().JSONPath.toPathArray(expr) as string[];
   } catch {
     return { expr };
   }

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import * as Yaml from 'yaml';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yamlLib } from '../lazy-module.js';
 import type { z } from 'zod';
 import { DialectError, diagnostic, type Diagnostic } from '../diagnostics.js';
 import { RuleFileSchema, SentenceFileSchema, type RuleFile, type SentenceFile } from './schema.js';
@@ -87,13 +87,13 @@ const TO_JS_OPTIONS = { maxAliasCount: 100 } as const;
 function parseChecked<S extends z.ZodType>(text: string, file: string, schema: S, meaning: (data: z.output<S>, file: string, where: Where, fail: Fail) => void): { file: string; data: z.output<S>; raw: unknown; where: Where } {
   let lineCounter: LineCounter | undefined;
   let parsedDoc: Document | undefined;
-  const doc = (): Document => (parsedDoc ??= parseDocument(text, { lineCounter: (lineCounter = new LineCounter()), ...YAML_OPTIONS }));
+  const doc = (): Document => (parsedDoc ??= yamlLib().parseDocument(text, { lineCounter: (lineCounter = new (yamlLib().LineCounter)()), ...YAML_OPTIONS }));
   const at = (offset: number): string => {
     doc();
     const pos = (lineCounter as LineCounter).linePos(offset);
     return `${file}:${pos.line}:${pos.col}`;
   };
-  const where = (path: readonly PathSegment[], atKey = false): string => at(yamlOffset(Yaml, doc(), path, atKey));
+  const where = (path: readonly PathSegment[], atKey = false): string => at(yamlOffset(yamlLib(), doc(), path, atKey));
   const problems: Diagnostic[] = [];
   const fail = (message: string, path: string): void => {
     problems.push(diagnostic('rule-file-invalid', 'error', message, path));
@@ -177,13 +177,13 @@ function checkJsonData(value: unknown, path: PathSegment[], around: unknown[], w
 function aliasAtFault(doc: Document): number {
   let first: number | undefined;
   let unresolved: number | undefined;
-  visit(doc, {
+  yamlLib().visit(doc, {
     Alias(_, node) {
       const start = node.range?.[0] ?? 0;
       first ??= start;
       if (node.resolve(doc) === undefined) {
         unresolved = start;
-        return visit.BREAK;
+        return yamlLib().visit.BREAK;
       }
       return undefined;
     },

@@ -1,7 +1,6 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { unprefixed } from './upstream-error.js';
+import { httpStatusOf, unprefixed } from './upstream-error.js';
 
 /** A transport to a command that can say how its process ended (stdio-upstream.ts). */
 interface ExitTelling {
@@ -17,11 +16,8 @@ export function startFailure(error: unknown, transport: Transport, stage: 'initi
   const waiting = stage === 'initialize' ? 'answering initialize' : 'the proxy had read its tools';
   const exit = (transport as Transport & ExitTelling).exitStatus;
   if (exit !== undefined) return new Error(`it ${exit} before ${waiting}`);
-  if (error instanceof StreamableHTTPError) {
-    // The SDK's message ends with the body, which a 404 often leaves empty.
-    const said = error.message.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '').trim();
-    return new Error(`it answered HTTP ${error.code}${said === '' ? '' : ` (${said})`} before ${waiting}`);
-  }
+  const http = httpStatusOf(error);
+  if (http !== undefined) return new Error(`it answered HTTP ${http.status}${http.said === '' ? '' : ` (${http.said})`} before ${waiting}`);
   // A command that could not be run at all: spawn's own message names only the errno.
   const spawned = error as { code?: unknown; syscall?: unknown } | undefined;
   if (error instanceof Error && typeof spawned?.syscall === 'string' && spawned.syscall.startsWith('spawn') && typeof spawned.code === 'string') {

@@ -27,3 +27,17 @@ export function upstreamError(error: unknown): RequestError {
 export function unprefixed(error: McpError): string {
   return error.message.replace(/^MCP error -?\d+: /, '');
 }
+
+/**
+ * The HTTP status an HTTP upstream answered with, when `error` is the SDK client transport's
+ * StreamableHTTPError, and what it said. Read by its shape, not by `instanceof`: importing that
+ * class loads the whole Streamable HTTP client (its auth modules included, about 10 ms), which a
+ * server that never opens an HTTP upstream should not pay for at import.
+ */
+export function httpStatusOf(error: unknown): { status: number; said: string } | undefined {
+  if (!(error instanceof Error) || !error.message.startsWith('Streamable HTTP error: ')) return undefined;
+  const status = (error as Error & { code?: unknown }).code;
+  if (typeof status !== 'number') return undefined;
+  // The SDK's message ends with the body, which a 404 often leaves empty.
+  return { status, said: error.message.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '').trim() };
+}

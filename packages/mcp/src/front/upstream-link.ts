@@ -1,12 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ClientCapabilities, ClientNotification, ClientRequest, Notification, Request, Result } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import { RequestError } from '../request-error.js';
 import { deliverResponsesAfterNotifications } from './ordered-delivery.js';
-import { UPSTREAM_UNAVAILABLE } from './upstream-error.js';
+import { httpStatusOf, UPSTREAM_UNAVAILABLE } from './upstream-error.js';
 import { startFailure } from './start-failure.js';
 
 export interface UpstreamLinkOptions {
@@ -47,7 +46,7 @@ const PROBE_MS = 5_000;
 
 /** An HTTP upstream's answer to a request in a session it no longer knows (it restarted): 404, nothing ran. */
 function sessionGone(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404;
+  return httpStatusOf(error)?.status === 404;
 }
 
 /**

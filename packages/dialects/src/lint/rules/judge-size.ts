@@ -11,9 +11,12 @@ import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH, LINT_MAX_NODE
 export const judgeSize: LintRule = (tool, ctx) => {
   for (const schema of [tool.inputSchema, tool.outputSchema]) {
     if (!schema) continue;
-    // Past lint's own bounds json-schema.tool-schema.valid already refuses it, and says so.
-    if (checkSize(schema.value, schema.path, LINT_MAX_NODES, LINT_MAX_DEPTH) !== undefined) continue;
+    // One scan for the common case: within the judge's bound is within lint's too (same depth bound).
     const problem = checkSize(schema.value, schema.path, JUDGE_MAX_VALUES, LINT_MAX_DEPTH, JUDGE_WORDS);
-    if (problem) ctx.report(RULE.judgeSize, 'error', problem.message, problem.path);
+    if (problem === undefined) continue;
+    // Past lint's own bounds (too deep, not JSON data, too many values),
+    // json-schema.tool-schema.valid already refuses it, and says so.
+    if (checkSize(schema.value, schema.path, LINT_MAX_NODES, LINT_MAX_DEPTH) !== undefined) continue;
+    ctx.report(RULE.judgeSize, 'error', problem.message, problem.path);
   }
 };
