@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Build step shared by the packages: copies files that live once in the repository (the rule files,
-// the conformance cases, the example tools) into a package, so its tarball ships them.
+// the conformance cases, the example tools, the rule-format pages) into a package, so its tarball
+// ships them.
 //
 //   node ../../scripts/build/copy-into-package.mjs [--require REGEX] FROM TO [FROM TO ...]
 //

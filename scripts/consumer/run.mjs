@@ -57,6 +57,13 @@ await steps.step('the engine tarball ships every bundled rule file and the edito
   assert(missing.length === 0, `missing from the engine tarball: ${missing.join(', ')}`);
 });
 
+// `dialects new` and the CLI README point at these pages; a user without the repository (or the
+// network) reads them where the CLI is installed.
+await steps.step('the CLI tarball ships the rule-format pages', () => {
+  const missing = ['docs/rule-format.md', 'docs/your-own-dialect.md'].filter((f) => !packed.cli.files.includes(f));
+  assert(missing.length === 0, `missing from the CLI tarball: ${missing.join(', ')}`);
+});
+
 await steps.step('install the tarballs into an empty project (--engine-strict, newest SDK 1.x)', () => {
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   const ts = rootPkg.devDependencies.typescript;

@@ -77,6 +77,10 @@ prints the two commands that come next.
   --dir DIR      where the file goes (default: the current folder; created if missing)
   --version V    the version, YYYY-MM or YYYY-MM-DD, after the newest of NAME (default: as above)
 
+Every key and action of a rule file: docs/rule-format.md; the whole path (edit, test, diff, use):
+docs/your-own-dialect.md. Both ship in this package, so they are readable offline: in a project,
+node_modules/@redouble/dialects-cli/docs/.
+
 ${GLOBAL}`,
   test: `Usage: dialects test [--dialects-dir DIR] [--cases DIR] [--update]
 

@@ -2,7 +2,7 @@
  * The issue's "done when": a new dialect is added by dropping a YAML file into a folder passed with
  * --dialects-dir, with no code change, and converts a schema; a broken file is refused with file:line.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceInput, runCli } from './run-cli.js';
@@ -74,6 +74,31 @@ describe('dialects new NAME for a dialect that exists', () => {
     const c = await runCli(['convert', '--dialects-dir', dir, '--dialect', 'gemini', conformanceInput('sentence-format-date')]);
     expect(c.code, c.stderr).toBe(0);
     expect((JSON.parse(c.stdout) as { properties: { since: Record<string, unknown> } }).properties.since.format).toBeUndefined();
+  });
+});
+
+describe('a next version of a dialect of one\'s own (round 22)', () => {
+  it('reads the folder it writes to, keeps the base\'s sources, and the placeholder is warned about until replaced', async () => {
+    const dir = folderWith({});
+    const first = await runCli(['new', 'acme', '--dir', dir, '--version', '2026-11']);
+    expect(first.code, first.stderr).toBe(0);
+    // The maintainer names the real page in the first version.
+    const firstFile = join(dir, 'acme@2026-11.yaml');
+    writeFileSync(firstFile, readFileSync(firstFile, 'utf8').replace('https://example.com/replace-with-the-vendor-page', 'https://vendor.invalid/docs/schemas'));
+    // Without --dialects-dir: the folder written to is read, so the new version follows the one there.
+    const next = await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain('extends acme@2026-11');
+    // Its placeholder is a source of its own: the base's page still stands for the base's rules.
+    const text = readFileSync(join(dir, 'acme@2026-12.yaml'), 'utf8');
+    expect(text).toMatch(/^ {2}vendor-page-2026-12:$/m);
+    const list = await runCli(['list', '--dialects-dir', dir]);
+    expect(list.stdout).toMatch(/acme@2026-12[\s\S]*source vendor-page: .*<https:\/\/vendor\.invalid\/docs\/schemas>/);
+    // dialects test says which dialect still cites the placeholder (and only that one).
+    const test = await runCli(['test', '--dialects-dir', dir, '--update']);
+    expect(test.stderr.split('\n').filter((l) => l.startsWith('warning:'))).toEqual([
+      `warning: ${join(dir, 'acme@2026-12.yaml')}: acme@2026-12 cites source "vendor-page-2026-12", still the placeholder page <https://example.com/replace-with-the-vendor-page>; name the vendor page its rules follow before freezing it`,
+    ]);
   });
 });
 

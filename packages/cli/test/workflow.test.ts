@@ -80,10 +80,10 @@ describe('dialects new', () => {
     const text = readFileSync(join(dir, `openai_strict@${version}.yaml`), 'utf8');
     expect(text).toContain(`extends: openai_strict@${newest}`);
     if (listed.find((d) => d.id === `openai_strict@${newest}`)?.status === 'draft') expect(r.stdout).toContain('itself a draft: freeze it before this one');
-    // A version before the newest is refused, naming it.
+    // A version before the newest is refused, naming it: the one just written, as the folder written to is read.
     const early = await runCli(['new', 'openai_strict', '--dir', dir, '--version', '2025-01']);
     expect(early.code).toBe(2);
-    expect(early.stderr).toContain(`--version 2025-01 comes before openai_strict@${newest}`);
+    expect(early.stderr).toContain(`--version 2025-01 comes before openai_strict@${version}`);
   });
 
   it('writes an identity dialect without --from', async () => {
@@ -106,7 +106,8 @@ describe('dialects new', () => {
     writeFileSync(join(dir, 'acme@2026-12.yaml'), '# mine\n', { flag: 'a' });
     const again = await runCli(['new', 'acme', '--dir', dir, '--version', '2026-12']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already exists');
+    // The folder written to is read, so the version there is known by name and file.
+    expect(again.stderr).toContain(`acme@2026-12 is already defined (${join(dir, 'acme@2026-12.yaml')})`);
     expect(readFileSync(join(dir, 'acme@2026-12.yaml'), 'utf8').endsWith('# mine\n')).toBe(true);
     expect((await runCli(['new', 'canonical', '--dir', tempDir(), '--version', '2026-11'])).code).toBe(2);
   });

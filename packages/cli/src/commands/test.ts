@@ -14,6 +14,7 @@ import { usageError } from '../errors.js';
 import { HELP } from '../help.js';
 import { EXIT_INPUT, EXIT_OK, type Io } from '../io.js';
 import { openRegistry } from '../registry.js';
+import { PLACEHOLDER_SOURCE_URL } from '../placeholder-source.js';
 
 export async function testCommand(argv: string[], io: Io): Promise<number> {
   const args = parseCommandArgs(argv, { cases: { type: 'string' }, update: { type: 'boolean' } }, 0);
@@ -59,6 +60,12 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
     ...(dirs.length > 0 ? { baseline: await openDialects() } : {}),
   });
   io.stdout.write(renderReport(report, dialects));
+  // Pinned or not, a dialect that still cites the template's placeholder names no vendor page.
+  for (const d of dialects) {
+    for (const s of d.sources) {
+      if (s.url === PLACEHOLDER_SOURCE_URL) io.stderr.write(`warning: ${d.file}: ${d.id} cites source "${s.id}", still the placeholder page <${s.url}>; name the vendor page its rules follow before freezing it\n`);
+    }
+  }
   return report.ok ? EXIT_OK : EXIT_INPUT;
 }
 

@@ -1,6 +1,8 @@
 /**
  * The rule-file format, defined once (docs/rule-format.md). Every object is strict so that a typo in
- * a rule file is refused rather than silently ignored.
+ * a rule file is refused rather than silently ignored. Every field carries a `.describe()` sentence,
+ * taken from docs/rule-format.md: the JSON Schema export gives editors nothing else to show while a
+ * user types a rule file (a test fails on a field without one). Describing adds metadata only.
  */
 import { z } from 'zod';
 
@@ -14,101 +16,139 @@ const keyword = z.string().min(1);
 const keywordList = z.array(keyword).min(1);
 
 export const SourceSchema = z.strictObject({
-  url: z.url(),
-  title: z.string().min(1),
-  read: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'read must be a date YYYY-MM-DD'),
+  url: z.url().describe('The address of the vendor page the rules follow.'),
+  title: z.string().min(1).describe("The page's title, as `dialects list` and the reference pages show it."),
+  read: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'read must be a date YYYY-MM-DD').describe('The date the page was read, YYYY-MM-DD (e.g. 2026-10-08).'),
 });
 
 export const ConditionSchema = z.strictObject({
-  max: z.number().optional(),
-  min: z.number().optional(),
-  in: z.array(z.unknown()).optional(),
-  notMatching: z.array(z.string()).optional(),
-  valuesOfType: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).optional(),
-  nonEmpty: z.literal(true).optional(),
-  /** The node's own `type` (as the walk holds it): a listed type, or a type array whose non-null types are all listed. */
-  nodeTypes: z.array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])).min(1).optional(),
+  max: z.number().optional().describe('Holds when the value is a number at most this one.'),
+  min: z.number().optional().describe('Holds when the value is a number at least this one.'),
+  in: z.array(z.unknown()).optional().describe('Holds when the value is one of these, e.g. `{in: [date-time, date]}`.'),
+  notMatching: z.array(z.string()).optional().describe('Holds when the value is a string that matches none of these regular expressions.'),
+  valuesOfType: z
+    .array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']))
+    .optional()
+    .describe("Holds when every value (each value of an enum, a const's one value) is of one of these types, e.g. `[string]`."),
+  nonEmpty: z.literal(true).optional().describe('`true`: holds when the value is not empty (an array or object with entries, a string other than "").'),
+  nodeTypes: z
+    .array(z.enum(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']))
+    .min(1)
+    .optional()
+    .describe("Tests the node, not the keyword's value: holds when the node's own `type` is one of these, or a type array whose non-null types are all listed (e.g. `[integer]`: bounds kept on integers only). A node with no type fails it."),
 });
 
 /** The keywords a rule may derive from the schema, and from what (docs/rule-format.md, derive). */
 export const DERIVATIONS = ['property-keys'] as const;
 
 export const UnionBranchesSchema = z.strictObject({
-  /** Parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union. */
-  move: z.array(z.enum(['properties', 'required', 'additionalProperties'])).min(1),
-  /**
-   * `values`: a property the parent and a branch both declare, the branch pinning it to values the
-   * parent's schema admits (a discriminator: parent `enum`, branch `const`), is spelled in that
-   * branch with the branch's values, which is what both together accept; without it such a node
-   * is kept as authored and reported.
-   */
-  shared: z.enum(['values']).optional(),
+  move: z
+    .array(z.enum(['properties', 'required', 'additionalProperties']))
+    .min(1)
+    .describe('The parent keywords moved into each anyOf / oneOf branch, so no node mixes them with a union, e.g. `[properties, required]`.'),
+  shared: z
+    .enum(['values'])
+    .optional()
+    .describe("`values`: a property the parent and a branch both declare, the branch pinning it to values the parent admits (parent `enum`, branch `const`: a discriminator), is spelled with the branch's values. Without it such a node is kept as authored and reported."),
 });
 
 export const ReferencesSchema = z.strictObject({
-  /** Required, except in a rule that merges into an inherited one (checked on the rule). */
-  mode: z.enum(['keep', 'inline']).optional(),
-  cycles: z.enum(['keep', 'break']).default('keep'),
-  definitionsKeyword: z.string().min(1).default('$defs'),
-  refKeyword: z.string().min(1).default('$ref'),
-  refPrefix: z.string().startsWith('#').default('#/$defs/'),
-  siblings: z.enum(['keep', 'wrap-anyof', 'merge']).default('keep'),
-  /**
-   * With cycles: break, a cycle whose every re-entry passes one of these ways out (a property not
-   * in its object's required; the items of an array whose minItems is 0 or absent) is kept.
-   */
-  keepCyclesThrough: z.array(z.enum(['optional-property', 'optional-items'])).min(1).optional(),
-  /**
-   * With cycles: break, how many more times a cycle is inlined before its stub, so that a tree that
-   * many levels deeper still fits the spelling (0: the stub stands at the first re-entry). Bounded,
-   * since each level copies the definition again; the dialect's limits are still checked.
-   */
-  unroll: z.int().min(0).max(6).optional(),
-  /**
-   * With mode: keep, what becomes of a root definition that no reference reached from the root
-   * leads to: `keep` spells it anyway; `drop` leaves it out (an info diagnostic names each), for a
-   * vendor that counts every definition against its limits. Root definitions keep their own names
-   * either way.
-   */
-  unreferenced: z.enum(['keep', 'drop']).default('keep'),
+  // Required, except in a rule that merges into an inherited one (checked on the rule).
+  mode: z
+    .enum(['keep', 'inline'])
+    .optional()
+    .describe('`keep`: every local reference is re-spelled as refKeyword: refPrefix + name, and the definitions gathered under definitionsKeyword. `inline`: each reference is replaced by its target. Required unless the rule merges.'),
+  cycles: z
+    .enum(['keep', 'break'])
+    .default('keep')
+    .describe('`keep` (default) leaves cycles as references; `break` cuts a cycle where it re-enters: the reference becomes a stub with its type, title and the cycle sentence.'),
+  definitionsKeyword: z.string().min(1).default('$defs').describe('The keyword definitions are gathered under with mode: keep (default `$defs`).'),
+  refKeyword: z.string().min(1).default('$ref').describe('The keyword a reference is spelled with (default `$ref`).'),
+  refPrefix: z
+    .string()
+    .startsWith('#')
+    .default('#/$defs/')
+    .describe("What comes before a definition's name in a reference (default `#/$defs/`); with mode: keep it must lead into definitionsKeyword."),
+  siblings: z
+    .enum(['keep', 'wrap-anyof', 'merge'])
+    .default('keep')
+    .describe('A reference with other keys beside it: `keep` (default) as written, `wrap-anyof` as `{anyOf: [{ref}], other keys}`, `merge` inlined and merged with them.'),
+  // A cycle the caller can stop (an optional way out on every re-entry) needs no cut.
+  keepCyclesThrough: z
+    .array(z.enum(['optional-property', 'optional-items']))
+    .min(1)
+    .optional()
+    .describe("With cycles: break, a cycle whose every re-entry passes one of these ways out is kept as a reference: `optional-property` (a property not in its object's required), `optional-items` (the items of an array whose minItems is 0 or absent)."),
+  // 0: the stub stands at the first re-entry. Bounded, since each level copies the definition again;
+  // the dialect's limits are still checked.
+  unroll: z
+    .int()
+    .min(0)
+    .max(6)
+    .optional()
+    .describe('With cycles: break, how many more times (0 to 6) a cycle is inlined before its stub, so a structure that many levels deeper still fits the spelling.'),
+  // `drop` is for a vendor that counts every definition against its limits; root definitions keep
+  // their own names either way.
+  unreferenced: z
+    .enum(['keep', 'drop'])
+    .default('keep')
+    .describe('With mode: keep, a root definition no reference from the root leads to: `keep` (default) spells it anyway, `drop` leaves it out with an info diagnostic naming it.'),
 });
 
 export const ObjectsSchema = z.strictObject({
-  closed: z.enum(['all', 'as-authored', 'never']).default('as-authored'),
-  optional: z.enum(['keep', 'required-nullable']).default('keep'),
-  maps: z.enum(['keep', 'close-and-report']).default('keep'),
+  closed: z
+    .enum(['all', 'as-authored', 'never'])
+    .default('as-authored')
+    .describe('`all` adds `additionalProperties: false` to every object; `as-authored` (default) leaves each closure as written; `never` drops it, with its note.'),
+  optional: z
+    .enum(['keep', 'required-nullable'])
+    .default('keep')
+    .describe("`keep` (default), or `required-nullable`: every property is listed in required, and each optional one made nullable in the dialect's spelling."),
+  maps: z
+    .enum(['keep', 'close-and-report'])
+    .default('keep')
+    .describe('`keep` (default), or `close-and-report`: an object that accepts other properties (a map) is closed too, its rule said in the description, with a map-closed warning.'),
 });
 
 export const RootSchema = z.strictObject({
-  type: z.literal('object').optional(),
-  unions: z.enum(['allow', 'forbid', 'merge-objects']).default('allow'),
-  keywords: keywordList.optional(),
+  type: z.literal('object').optional().describe('`object`: the root must be an object schema; a root whose keywords only constrain objects is given `type: object`, any other is an error.'),
+  unions: z
+    .enum(['allow', 'forbid', 'merge-objects'])
+    .default('allow')
+    .describe('A root anyOf / oneOf: `allow` (default); `forbid` reports it as a root-union error; `merge-objects` spells a union of objects as one object with every property, with the root-union sentence.'),
+  keywords: keywordList.optional().describe('The root allowlist: any other keyword at the root is dropped, e.g. `[type, properties, required]`.'),
 });
 
 export const LimitsSchema = z.strictObject({
-  properties: z.int().positive().optional(),
-  depth: z.int().positive().optional(),
-  enumValues: z.int().positive().optional(),
-  totalStringLength: z.int().positive().optional(),
-  largeEnum: z.strictObject({ over: z.int().nonnegative(), maxChars: z.int().positive() }).optional(),
-  optionalProperties: z.int().nonnegative().optional(),
-  unionProperties: z.int().nonnegative().optional(),
+  properties: z.int().positive().optional().describe('The most property names in one schema: every properties object counted, definitions included.'),
+  depth: z.int().positive().optional().describe('The most object levels: the root object is 1, and each definition starts at 1 again.'),
+  enumValues: z.int().positive().optional().describe('The most enum values in one schema, all enums together.'),
+  totalStringLength: z.int().positive().optional().describe('The most characters of property names, definition names, enum and const values in one schema, together.'),
+  largeEnum: z
+    .strictObject({
+      over: z.int().nonnegative().describe('The number of values past which a string enum counts as large.'),
+      maxChars: z.int().positive().describe('The most characters the values of a large string enum may have together.'),
+    })
+    .optional()
+    .describe('A string enum of more than `over` values may total at most `maxChars` characters, e.g. `{over: 250, maxChars: 7500}`.'),
+  optionalProperties: z.int().nonnegative().optional().describe("The most properties not listed in their object's required."),
+  unionProperties: z.int().nonnegative().optional().describe('The most properties whose schema has anyOf / oneOf or several types.'),
 });
 
 export const AnyValueSchema = z.strictObject({
-  /** The schema written for a value whose schema says nothing about its type (required unless merging). */
-  spell: z.record(z.string(), z.unknown()).optional(),
-  /** Give a typeless enum or const the type its values share instead. */
-  inferFromEnum: z.boolean().default(false),
-  /** Give an array with no items schema the same spelling as its items. */
-  fillItems: z.boolean().default(false),
-  /**
-   * The spell is also a definition of this name, which it may reference (refPrefix + name) to say
-   * "any value" again inside itself, e.g. arrays of any value. Emitted in the output's definitions
-   * wherever the spell's reference is written (another name if the author's definitions hold it).
-   * Needs a references rule with mode keep.
-   */
-  defineAs: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  // Required unless the rule merges (checked on the rule).
+  spell: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('The schema written for a value whose schema says nothing of its type (with the any-value sentence), e.g. `{anyOf: [{type: string}, {type: number}]}`; a valid 2020-12 schema. Required unless the rule merges.'),
+  inferFromEnum: z.boolean().default(false).describe('`true`: a typeless enum or const takes the type all its values share instead of the spell.'),
+  fillItems: z.boolean().default(false).describe('`true`: an array with no items schema gets the spell as its items.'),
+  // Emitted wherever the spell's reference is written (another name if the author's definitions hold it).
+  defineAs: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional()
+    .describe('The spell is also a definition of this name, which it may reference (refPrefix + name) to say "any value" inside itself, e.g. arrays of any value. Needs a references rule with mode: keep.'),
 });
 
 /** The action keys; a rule carries exactly one of them. */
@@ -138,42 +178,76 @@ export type ActionName = (typeof ACTIONS)[number];
 
 export const RuleSchema = z
   .strictObject({
-    id: z.string().regex(kebab, 'id must be kebab-case'),
-    source: z.string().min(1),
-    /** In an extending file: merge into the inherited rule with this id, key by key (docs/rule-format.md). */
-    merge: z.literal(true).optional(),
-    description: z.string().optional(),
-    scope: z.enum(['all', 'root', 'below-root']).default('all'),
-    given: z.string().startsWith('$').optional(),
-    /** Which node `given` is matched against: the node as the author wrote it (authored, default) or the node as the walk spells it. */
-    givenNode: z.enum(['authored', 'spelled']).optional(),
-    references: ReferencesSchema.optional(),
-    booleanSchemas: z.enum(['as-objects', 'keep']).optional(),
-    keep: keywordList.optional(),
-    drop: keywordList.optional(),
-    keepWhen: z.record(keyword, ConditionSchema).optional(),
-    rename: z.record(keyword, keyword).optional(),
-    noteOnRename: z.boolean().optional(),
-    nulls: z.enum(['type-array', 'any-of', 'nullable-flag']).optional(),
-    typeArrays: z.enum(['keep', 'any-of', 'any-of-only']).optional(),
-    allOf: z.enum(['keep', 'merge', 'merge-deep']).optional(),
-    constAsEnum: z.literal(true).optional(),
-    objects: ObjectsSchema.optional(),
-    root: RootSchema.optional(),
-    propertyNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
-    /** The names the vendor takes for a tool (function): a tool named otherwise is reported, never renamed. */
-    toolNames: z.strictObject({ pattern: z.string().min(1) }).optional(),
-    limits: LimitsSchema.optional(),
-    anyValue: AnyValueSchema.optional(),
-    derive: z.record(keyword, z.enum(DERIVATIONS)).optional(),
-    nullInEnum: z.literal('drop-when-typed').optional(),
-    unionBranches: UnionBranchesSchema.optional(),
-    /**
-     * How a tool's outputSchema is published: `spell` (default) like an input schema; `as-authored`
-     * unchanged, for a vendor whose tool definition has no field for a result schema, so its only
-     * reader is a client validating results, which must accept every result the server sends.
-     */
-    outputSchema: z.enum(['spell', 'as-authored']).optional(),
+    id: z.string().regex(kebab, 'id must be kebab-case').describe('The rule\'s name, kebab-case, unique in the file. In an extending file, the id of an inherited rule replaces that rule in place.'),
+    source: z.string().min(1).describe('The id of the entry in `sources` (the vendor page) this rule follows.'),
+    merge: z.literal(true).optional().describe('`true`, in an extending file: change the inherited rule with this id key by key, rather than replace it.'),
+    description: z.string().optional().describe('Why the rule is there, in one line.'),
+    scope: z
+      .enum(['all', 'root', 'below-root'])
+      .default('all')
+      .describe('Where a keep, drop, keepWhen, rename, derive or propertyNames rule applies: `all` (default), `root` or `below-root`.'),
+    given: z
+      .string()
+      .startsWith('$')
+      .optional()
+      .describe("For keep, drop, keepWhen and rename only: a JSONPath (jsonpath-plus syntax) selecting the nodes the rule applies to, e.g. `$..[?(@.type === 'integer')]`."),
+    givenNode: z
+      .enum(['authored', 'spelled'])
+      .optional()
+      .describe('Which node `given` is matched against: `authored` (default), the node as the author wrote it, or `spelled`, the node as the walk spells it (then `given` is one `$..[?(...)]` filter).'),
+    references: ReferencesSchema.optional().describe('Action: how `$ref` references are spelled: kept under one prefix, or inlined, and what becomes of cycles.'),
+    booleanSchemas: z
+      .enum(['as-objects', 'keep'])
+      .optional()
+      .describe('Action: `as-objects` writes a `true` schema as `{}` and `false` as `{not: {}}` wherever a schema stands (except a false closure); `keep` leaves them.'),
+    keep: keywordList.optional().describe('Action: the keywords this dialect spells as they are, e.g. `[type, properties, required, enum]`.'),
+    drop: keywordList.optional().describe("Action: the keywords this dialect removes; each one's note, if any, carries its rule into the description."),
+    keepWhen: z
+      .record(keyword, ConditionSchema.describe('The conditions under which the keyword is kept; all those given must hold.'))
+      .optional()
+      .describe('Action: `{keyword: condition}`: the keyword is kept where its condition holds and dropped with its note elsewhere, e.g. `format: {in: [date-time, date]}`.'),
+    rename: z
+      .record(keyword, keyword)
+      .optional()
+      .describe('Action: `{from: to}` keyword spelling changes, e.g. `{oneOf: anyOf}`; between two JSON Schema keywords only a rename that accepts the same values (or more, with noteOnRename) is accepted.'),
+    noteOnRename: z.boolean().optional().describe('With rename: also write the renamed keyword\'s note (oneOf to anyOf loses "exactly one").'),
+    nulls: z.enum(['type-array', 'any-of', 'nullable-flag']).optional().describe('Action: how "or null" is spelled: `type-array`, `any-of` or `nullable-flag`.'),
+    typeArrays: z
+      .enum(['keep', 'any-of', 'any-of-only'])
+      .optional()
+      .describe('Action: a type array with several non-null types: `keep`, `any-of` (an anyOf of one type each), or `any-of-only` (as any-of, and no type stands beside anyOf).'),
+    allOf: z
+      .enum(['keep', 'merge', 'merge-deep'])
+      .optional()
+      .describe('Action: `keep`, `merge` (branches merged into the parent where no keyword conflicts) or `merge-deep` (as merge, and a property both sides declare is merged in turn).'),
+    constAsEnum: z.literal(true).optional().describe("Action: `true`: `const: x` is read as `enum: [x]` before the keyword policies, so enum's policy judges it."),
+    objects: ObjectsSchema.optional().describe('Action: how objects are closed, how optional properties are spelled, and what becomes of maps.'),
+    root: RootSchema.optional().describe("Action: what the root schema may be: its type, its unions, the keywords it keeps."),
+    propertyNames: z
+      .strictObject({ pattern: z.string().min(1).describe('A regular expression every property name must match, e.g. `^[A-Za-z_][A-Za-z0-9_]{0,63}$`.') })
+      .optional()
+      .describe('Action: a property name that does not match `pattern` is reported (never renamed); honours scope.'),
+    toolNames: z
+      .strictObject({ pattern: z.string().min(1).describe('A regular expression every tool name must match, e.g. `^[a-zA-Z0-9_-]{1,64}$`.') })
+      .optional()
+      .describe('Action: a tool whose name does not match `pattern` is reported as tool-name-rejected (never renamed: callers call it by that name).'),
+    limits: LimitsSchema.optional().describe('Action: size limits counted on the spelled output, each one past is a limit-exceeded error.'),
+    anyValue: AnyValueSchema.optional().describe('Action: what a schema that says nothing of its type becomes: the type its keywords imply, else the spell.'),
+    derive: z
+      .record(keyword, z.enum(DERIVATIONS).describe('`property-keys`: the keys of the spelled properties, in the author\'s order.'))
+      .optional()
+      .describe('Action: `{keyword: derivation}`: writes a keyword the schema implies, e.g. `{propertyOrdering: property-keys}`; honours scope.'),
+    nullInEnum: z
+      .literal('drop-when-typed')
+      .optional()
+      .describe('Action: `drop-when-typed`: where the node\'s type admits null and its enum lists null beside other values, null leaves the enum, with the enum-null sentence.'),
+    unionBranches: UnionBranchesSchema.optional().describe('Action: keywords beside anyOf / oneOf are moved into each branch, e.g. `{move: [properties, required]}`.'),
+    // `as-authored` is for a vendor whose tool definition has no field for a result schema: its only
+    // reader is a client validating results, which must accept every result the server sends.
+    outputSchema: z
+      .enum(['spell', 'as-authored'])
+      .optional()
+      .describe("Action: how a tool's outputSchema is published: `spell` (default) like its inputSchema, or `as-authored`, unchanged."),
   })
   .superRefine((rule, ctx) => {
     const present = ACTIONS.filter((a) => rule[a] !== undefined);
@@ -203,7 +277,8 @@ export const RuleSchema = z
     if (rule.noteOnRename !== undefined && rule.rename === undefined) {
       ctx.addIssue({ code: 'custom', path: ['noteOnRename'], message: 'noteOnRename only goes with a rename action' });
     }
-  });
+  })
+  .describe('One rule: id, source, optional description, merge, scope, given and givenNode, and exactly one action key.');
 
 /**
  * The names each event's sentence is filled from (the walk's NoteEvent vars; root-union's count is
@@ -224,26 +299,30 @@ const EVENT_VARS: Readonly<Record<string, readonly string[]>> = {
 
 export const NoteSchema = z
   .strictObject({
-    keywords: keywordList.optional(),
-    event: z.enum(Object.keys(EVENT_VARS) as [string, ...string[]]).optional(),
-    when: z.record(keyword, z.unknown()).optional(),
-    /**
-     * The note applies only where these of its keywords hold the same value: `equal: [minItems,
-     * maxItems]` both 2 read "Exactly 2 items." rather than "Between 2 and 2 items.".
-     */
-    equal: keywordList.optional(),
-    /**
-     * Its sentence follows the sentences of the node's other notes, whatever their order in the
-     * file: a closure ("No other properties are accepted.") after the pattern sentences it leaves open.
-     */
-    last: z.literal(true).optional(),
-    text: z.string().min(1),
-    /**
-     * The same sentence in words: `{keyword:form}` renders the dropped subschema with the sentence
-     * file's `vocabulary` (forms: value, typed, item, condition, clause, condition-typed, clause-typed, key, positions, pattern, one, json). Tried before
-     * `text`; `text` is written where a form has no wording for the subschema.
-     */
-    words: z.string().min(1).optional(),
+    keywords: keywordList
+      .optional()
+      .describe('The keywords this sentence stands for: it is written where all of them are dropped from one node, e.g. `[minimum, maximum]`. A note has keywords or an event.'),
+    event: z
+      .enum(Object.keys(EVENT_VARS) as [string, ...string[]])
+      .optional()
+      .describe('A sentence for an event rather than keywords, e.g. `cycle` (fills {name} and {label}) or `any-value`.'),
+    when: z.record(keyword, z.unknown()).optional().describe('Only for these values, e.g. `{format: date}`; a when note goes before the general note of its keyword.'),
+    equal: keywordList
+      .optional()
+      .describe('Only where these of its keywords hold one value: `[minItems, maxItems]` both 2 read "Exactly 2 items." rather than "Between 2 and 2 items.".'),
+    last: z
+      .literal(true)
+      .optional()
+      .describe('`true`: said after the node\'s other note sentences, whatever the order in the file (a closure after the pattern sentences it leaves open).'),
+    text: z
+      .string()
+      .min(1)
+      .describe('The sentence: `{keyword}` is the dropped value, `{keyword|singular|plural}` the value with the noun that agrees, e.g. "At most {maxLength|character|characters}.".'),
+    words: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The same sentence in plain words, tried before text: `{keyword:form}` renders a dropped subschema with the sentence file's vocabulary (forms: value, typed, item, condition, clause, condition-typed, clause-typed, key, positions, pattern, one, json)."),
   })
   .superRefine((note, ctx) => {
     if ((note.keywords === undefined) === (note.event === undefined)) {
@@ -273,16 +352,20 @@ export const NoteSchema = z
         }
       }
     }
-  });
+  })
+  .describe('One sentence: what the description says where the dialect drops its keywords, or where an event happens.');
 
 const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
 
 /** One phrase of `vocabulary.rules`: `{keyword}`, `{keyword|singular|plural}` and `{keyword:value}` (a subschema as a noun) name its own keywords only. */
 const NounRuleSchema = z
   .strictObject({
-    keywords: keywordList,
-    when: z.record(keyword, z.unknown()).optional(),
-    text: z.string().min(1),
+    keywords: keywordList.describe('The keywords this phrase words; it is tried where the subschema has all of them, e.g. `[minLength, maxLength]`.'),
+    when: z.record(keyword, z.unknown()).optional().describe('Only for these values, e.g. `{format: date}`.'),
+    text: z
+      .string()
+      .min(1)
+      .describe('The phrase: `{keyword}`, `{keyword|singular|plural}` or `{keyword:value}` of its own keywords, e.g. "{minLength} to {maxLength|character|characters}".'),
   })
   .superRefine((rule, ctx) => {
     for (const m of rule.text.matchAll(/\{([^{}|:]+)(:[^{}|]*)?(?:\|[^{}]*)?\}/g)) {
@@ -300,68 +383,76 @@ const NounRuleSchema = z
  * property name, `{names}` a list of names, `{values}` a list of JSON values.
  */
 export const VocabularySchema = z.strictObject({
-  /** The noun of each type: `string: a string`. */
-  types: z.partialRecord(z.enum(TYPE_NAMES), z.string().min(1)).optional(),
-  /** An enum as a noun: "one of {values}". */
-  enum: z.string().min(1).optional(),
-  /** Between the nouns of a type list ("a string or null"). */
-  or: z.string().min(1).optional(),
-  /** Between clauses and before the last name of a list ("a and b"). */
-  and: z.string().min(1).optional(),
-  /** Between the names of a list but the last, and between positions ("a, b and c"). */
-  list: z.string().min(1).optional(),
-  /** Clauses: `{names}` required (one name, several names). */
-  required: z.string().min(1).optional(),
-  requiredMany: z.string().min(1).optional(),
-  /** A property's value in a consequence: one it also requires ("{name} must be {value}"), one that may be left out. */
-  mustBe: z.string().min(1).optional(),
-  mayBe: z.string().min(1).optional(),
-  /** Conditions: a required property with a value, an optional one (absent also matches), one that is sent. */
-  is: z.string().min(1).optional(),
-  isOrAbsent: z.string().min(1).optional(),
-  isSent: z.string().min(1).optional(),
-  /** Items by position: the first, each next one. */
-  first: z.string().min(1).optional(),
-  next: z.string().min(1).optional(),
-  /** A noun with the rules beside its type: "{value} ({rules})" ("a string (at most 3 characters)"). */
-  ruled: z.string().min(1).optional(),
-  /**
-   * The phrase of each rule a noun may carry beside its type, tried in order: the first whose
-   * keywords the subschema has (and whose `when` matches) words them. A subschema with a keyword
-   * no phrase takes has no wording, and its sentence is written with JSON (the note's `text`).
-   */
-  rules: z.array(NounRuleSchema).min(1).optional(),
-  /**
-   * Written after an author's description that does not end with terminal punctuation (any script's), before the sentences
-   * appended to it ("The user name" + "." + " At least 1 character."); the author's words are kept
-   * as written; after a description that ends in whitespace (a newline, or whitespace alone) the
-   * sentences follow with no space. Without it the sentences follow after a space.
-   */
-  authorStop: z.string().min(1).max(3).optional(),
+  types: z
+    .partialRecord(z.enum(TYPE_NAMES), z.string().min(1).describe('The noun of this type, e.g. "a string".'))
+    .optional()
+    .describe('The noun of each type, e.g. `{string: a string, integer: an integer, boolean: true or false}`.'),
+  enum: z.string().min(1).optional().describe('An enum as a noun, e.g. "one of {values}".'),
+  or: z.string().min(1).optional().describe('Between the nouns of a type list, e.g. " or " ("a string or null").'),
+  and: z.string().min(1).optional().describe('Between clauses, and before the last name of a list, e.g. " and " ("a and b").'),
+  list: z.string().min(1).optional().describe('Between the other names of a list, and between positions, e.g. ", " ("a, b and c").'),
+  required: z.string().min(1).optional().describe('A clause requiring one property, e.g. "{names} is required".'),
+  requiredMany: z.string().min(1).optional().describe('A clause requiring several properties, e.g. "{names} are required".'),
+  mustBe: z.string().min(1).optional().describe('The value of a property a consequence also requires, e.g. "{name} must be {value}".'),
+  mayBe: z.string().min(1).optional().describe('The value of a property that may be left out, e.g. "{name}, if sent, must be {value}".'),
+  is: z.string().min(1).optional().describe('A condition on a required property\'s value, e.g. "{name} is {value}".'),
+  isOrAbsent: z.string().min(1).optional().describe('A condition on an optional property\'s value (absent also matches), e.g. "{name} is {value} or is not sent".'),
+  isSent: z.string().min(1).optional().describe('A condition that a property is sent, e.g. "{name} is sent".'),
+  first: z.string().min(1).optional().describe('The first item by position, e.g. "first {value}".'),
+  next: z.string().min(1).optional().describe('Each next item by position, e.g. "then {value}".'),
+  ruled: z.string().min(1).optional().describe('A noun with the rules beside its type, e.g. "{value} ({rules})" ("a string (at most 3 characters)").'),
+  // A subschema with a keyword no phrase takes has no wording: its sentence is the note's JSON `text`.
+  rules: z
+    .array(NounRuleSchema.describe('One phrase: the words for some keywords beside a type.'))
+    .min(1)
+    .optional()
+    .describe('The phrase of each rule a noun may carry beside its type, tried in order: the first whose keywords the subschema has (and whose when matches) words them.'),
+  // The author's words are kept as written; after a description that ends in whitespace the
+  // sentences follow with no space.
+  authorStop: z
+    .string()
+    .min(1)
+    .max(3)
+    .optional()
+    .describe('Written after an author\'s description that ends no sentence, before the sentences that follow it, e.g. "." ("The user name." + " At least 1 character."). Without it the sentences follow after a space.'),
 });
 
 export const RuleFileSchema = z.strictObject({
-  dialect: z.string().regex(dialectName, 'dialect must match [a-z][a-z0-9_]*'),
-  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
-  status: z.enum(['draft', 'frozen']),
-  summary: z.string().min(1),
+  dialect: z.string().regex(dialectName, 'dialect must match [a-z][a-z0-9_]*').describe('The dialect\'s name, [a-z][a-z0-9_]*; it must match the file name <name>@<version>.yaml.'),
+  version: z
+    .string()
+    .regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD')
+    .describe('YYYY-MM or YYYY-MM-DD, quoted (version: "2026-12"); it must match the file name. Versions sort as strings.'),
+  status: z
+    .enum(['draft', 'frozen'])
+    .describe('`draft` or `frozen`. A frozen version\'s pinned outputs never change, and it extends only a frozen version; the plain name means the newest frozen version.'),
+  summary: z.string().min(1).describe('One line: the reader this dialect is for.'),
   extends: z
     .string()
     .regex(/^[a-z][a-z0-9_]*@\d{4}-\d{2}(-\d{2})?$/, 'extends must pin a dialect as name@version')
     .nullable()
-    .optional(),
-  sources: z.record(z.string().regex(kebab, 'a source id must be kebab-case'), SourceSchema),
-  /** The sentence file whose notes this dialect starts from (docs/rule-format.md, Sentence files). */
-  sentences: z.string().regex(pinPattern, 'sentences must pin a sentence file as name@version').optional(),
-  otherKeywords: z.enum(['keep', 'drop']).optional(),
-  /**
-   * Keywords this vendor reads beyond JSON Schema, OpenAPI 3.0 and `x-` extensions, which the
-   * file's rules and notes may then name (a keyword a rule derives needs no entry). Any other
-   * unknown keyword is refused as a typo (rules/keyword-names.ts).
-   */
-  extensionKeywords: z.array(keyword).min(1).optional(),
-  notes: z.array(NoteSchema).default([]),
-  rules: z.array(RuleSchema).default([]),
+    .optional()
+    .describe('Another dialect pinned as name@version, whose rules, notes, limits and sources this one inherits; a rule with the same id replaces the inherited one. null or absent: none.'),
+  sources: z
+    .record(z.string().regex(kebab, 'a source id must be kebab-case'), SourceSchema.describe('One vendor page: its url, title and the date it was read.'))
+    .describe('The vendor pages the rules follow, by kebab-case id; every rule names one in its `source`.'),
+  sentences: z
+    .string()
+    .regex(pinPattern, 'sentences must pin a sentence file as name@version')
+    .optional()
+    .describe('The sentence file this dialect\'s notes start from, name@version (sentences/<name>@<version>.yaml), e.g. `standard@2026-12-08`: its notes say each dropped keyword in words, per format too ("Must be an email address.").'),
+  otherKeywords: z.enum(['keep', 'drop']).optional().describe('What becomes of a keyword no rule mentions: `keep` or `drop`.'),
+  // Any other unknown keyword is refused as a typo (rules/keyword-names.ts).
+  extensionKeywords: z
+    .array(keyword)
+    .min(1)
+    .optional()
+    .describe("The vendor's own keywords, beyond JSON Schema, OpenAPI 3.0 and `x-` extensions, that the file's rules and notes may name (a keyword a rule derives needs no entry)."),
+  notes: z
+    .array(NoteSchema)
+    .default([])
+    .describe('This dialect\'s own sentences, over those of its sentence file: a note with the same keywords and when (or event) replaces that sentence in place; any other goes before the inherited ones.'),
+  rules: z.array(RuleSchema).default([]).describe('The rules, applied in pass order and in file order within a pass; each has an id, a source and exactly one action.'),
 });
 
 /**
@@ -369,13 +460,23 @@ export const RuleFileSchema = z.strictObject({
  * that name it, so a vendor file holds only its rules and sources.
  */
 export const SentenceFileSchema = z.strictObject({
-  sentences: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a sentence file name must match [a-z][a-z0-9_-]*'),
-  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD'),
-  summary: z.string().min(1),
-  extends: z.string().regex(pinPattern, 'extends must pin a sentence file as name@version').nullable().optional(),
-  /** The words of `words` sentences; merged key by key over the file it extends. */
-  vocabulary: VocabularySchema.optional(),
-  notes: z.array(NoteSchema).default([]),
+  sentences: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, 'a sentence file name must match [a-z][a-z0-9_-]*')
+    .describe('The sentence file\'s name, [a-z][a-z0-9_-]*; with version, it must match the file name <name>@<version>.yaml.'),
+  version: z.string().regex(versionPattern, 'version must be YYYY-MM or YYYY-MM-DD').describe('YYYY-MM or YYYY-MM-DD, quoted; it must match the file name.'),
+  summary: z.string().min(1).describe('One line: what this wording is.'),
+  extends: z
+    .string()
+    .regex(pinPattern, 'extends must pin a sentence file as name@version')
+    .nullable()
+    .optional()
+    .describe('Another sentence file, name@version, whose notes and vocabulary are the base. null or absent: none.'),
+  vocabulary: VocabularySchema.optional().describe('The words `words` sentences are built from, merged key by key over the file it extends.'),
+  notes: z
+    .array(NoteSchema)
+    .default([])
+    .describe('The sentences, as in a rule file: multi-keyword notes before the single-keyword notes they combine, when notes before the general note of the same keyword.'),
 });
 
 export type RuleFile = z.infer<typeof RuleFileSchema>;
@@ -407,7 +508,7 @@ export function ruleFileJsonSchema(): Record<string, unknown> {
   return {
     ...schema,
     title: 'schema-dialects rule file',
-    description: 'One dialect version: dialects/<name>@<version>.yaml (docs/rule-format.md).',
+    description: 'One dialect version: dialects/<name>@<version>.yaml. Format: docs/rule-format.md, shipped in @redouble/dialects-cli (node_modules/@redouble/dialects-cli/docs/rule-format.md).',
   };
 }
 
@@ -423,7 +524,7 @@ export function sentenceFileJsonSchema(): Record<string, unknown> {
   return {
     ...schema,
     title: 'schema-dialects sentence file',
-    description: 'Shared wording: dialects/sentences/<name>@<version>.yaml (docs/rule-format.md).',
+    description: 'Shared wording: dialects/sentences/<name>@<version>.yaml. Format: docs/rule-format.md, shipped in @redouble/dialects-cli (node_modules/@redouble/dialects-cli/docs/rule-format.md).',
   };
 }
 
