@@ -82,10 +82,15 @@ export async function newCommand(argv: string[], io: Io): Promise<number> {
   return EXIT_OK;
 }
 
-/** Where this package's copy of a docs page is (shipped in docs/ beside dist/). */
+/**
+ * Where this package's copy of a docs page is (shipped in docs/ beside dist/), from the working
+ * folder: node_modules/@redouble/dialects-cli/docs/PAGE in a project that installed the CLI.
+ */
 function docsPath(page: string): string {
   const shipped = fileURLToPath(new URL(`../../docs/${page}`, import.meta.url));
-  return existsSync(shipped) ? shipped : `docs/${page}`;
+  if (!existsSync(shipped)) return `docs/${page}`;
+  const rel = relative(process.cwd(), shipped);
+  return rel.startsWith('..') ? shipped : rel.split(sep).join('/');
 }
 
 /** The editor schema of the installed engine, relative to the new file's folder (posix separators). */
