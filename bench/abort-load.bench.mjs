@@ -16,6 +16,7 @@ const PER_CLIENT = 60;
 const ROUNDS = 4;
 const KEY = 'ai.redouble/dialect';
 
+// demo/tools.js is an entry of the package build for this bench (the demo server's tool set).
 const dist = (path) => import(pathToFileURL(join(root, 'packages', 'mcp', 'dist', path)).href);
 const sdk = (path) => import(pathToFileURL(join(root, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm', path)).href);
 
