@@ -81,7 +81,9 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
       answerTools(server, {
         list: (meta, cursor) => {
           const dialect = selection.select(meta);
-          return pager.page(lists.get(dialect), dialect.id, cursor) as ListToolsResult;
+          // A first build for the dialect runs in slices (tool-list-cache.ts): other requests go on meanwhile.
+          const list = lists.getAsync(dialect);
+          return list instanceof Promise ? list.then((l) => pager.page(l, dialect.id, cursor) as ListToolsResult) : (pager.page(list, dialect.id, cursor) as ListToolsResult);
         },
         call: (params, extra) => caller.call(params.name, params.args, selection.select(params.meta), extra),
       });
