@@ -100,7 +100,8 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
 
   /** A request in an open session, served by that session's own transport. */
   const inSession = async (req: IncomingMessage, res: ServerResponse, table: SessionTable, id: string, body?: unknown): Promise<void> => {
-    const session = table.use(id);
+    // A GET is the client's stream for the server's notifications: not a request (http-sessions.ts).
+    const session = table.use(id, req.method === 'GET' ? 'stream' : 'request');
     if (!session) return sendError(res, 404, -32001, 'Session not found: it ended (DELETE, idle, or evicted) or never existed; initialize again.');
     res.once('close', session.done);
     await session.transport.handleRequest(req, res, body);

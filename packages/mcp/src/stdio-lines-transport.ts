@@ -32,6 +32,8 @@ export class StdioLinesTransport implements Transport {
   /** On the server end, the ids of requests read and not yet answered (nor cancelled by their caller). */
   private readonly inFlight = new Set<string>();
   private idleWaiters: (() => void)[] = [];
+  /** Writes waiting for room on the output (whenWritable). */
+  private writeWaiters: (() => void)[] = [];
 
   constructor(
     private readonly input: Readable,
@@ -110,17 +112,29 @@ export class StdioLinesTransport implements Transport {
       if (this.broken || this.output.destroyed) return resolve();
       // Text first: a message JSON cannot carry is answered or refused whole (messageText), never half-written.
       if (this.output.write(`${messageText(message)}\n`)) return resolve();
-      // Waits for room, or for the output to fail or close: a gone reader never drains.
-      const done = (): void => {
-        this.output.off('drain', done);
-        this.output.off('error', done);
-        this.output.off('close', done);
-        resolve();
-      };
-      this.output.on('drain', done);
-      this.output.on('error', done);
-      this.output.on('close', done);
+      this.whenWritable(resolve);
     });
+  }
+
+  /**
+   * Runs `resume` once the output has room, or fails or closes (a gone reader never drains). One set
+   * of listeners serves every write waiting: three per write made Node warn of a listener leak
+   * (MaxListenersExceededWarning) once more than ten answers were backed up behind a slow reader.
+   */
+  private whenWritable(resume: () => void): void {
+    this.writeWaiters.push(resume);
+    if (this.writeWaiters.length > 1) return;
+    const done = (): void => {
+      this.output.off('drain', done);
+      this.output.off('error', done);
+      this.output.off('close', done);
+      const waiting = this.writeWaiters;
+      this.writeWaiters = [];
+      for (const w of waiting) w();
+    };
+    this.output.on('drain', done);
+    this.output.on('error', done);
+    this.output.on('close', done);
   }
 
   async close(): Promise<void> {

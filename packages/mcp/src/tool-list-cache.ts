@@ -93,6 +93,15 @@ export class ToolListCache {
     return this.byName.get(dialect.id)?.get(name);
   }
 
+  /**
+   * The same for a request (a call writing its result in the caller's words): where the dialect's
+   * list is not built yet, it is built in slices as for a first tools/list, not in one go.
+   */
+  toolAsync(dialect: Dialect, name: string): Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined> {
+    if (this.lists.has(dialect.id)) return this.byName.get(dialect.id)?.get(name);
+    return Promise.resolve(this.getAsync(dialect)).then(() => this.byName.get(dialect.id)?.get(name));
+  }
+
   private start(dialect: Dialect, sliced = false): Building {
     let finish: (list: DialectToolList) => void = () => undefined;
     let fail: (error: unknown) => void = () => undefined;

@@ -229,6 +229,19 @@ describe('DialectFront over HTTP sessions', () => {
     expect((await ping(port, older)).status).toBe(404);
     expect(text(await streaming.client.callTool({ name: 'ask', arguments: { question: 'still' } }))).toBe('streaming says still');
   });
+
+  it('lets a new client in when every session only holds its GET stream open, ending the idlest (round 23: 64 SDK clients locked out the 65th with 503)', async () => {
+    const url = await serveHttp(askingServer(), { max: 2, idleMs: 600_000 });
+    const first = await connectTo(url, caller('first'));
+    const second = await connectTo(url, caller('second'));
+    // The SDK client opens its GET stream on its own after initialize; a call makes `second` the more recent.
+    expect(text(await second.client.callTool({ name: 'ask', arguments: { question: 'hi' } }))).toBe('second says hi');
+    const third = await connectTo(url, caller('third'));
+    expect(text(await third.client.callTool({ name: 'ask', arguments: { question: 'in' } }))).toBe('third says in');
+    expect(text(await second.client.callTool({ name: 'ask', arguments: { question: 'still' } }))).toBe('second says still');
+    // The idlest, `first`, was ended: its next request is told so, not answered by another session.
+    await expect(first.client.callTool({ name: 'ask', arguments: { question: 'gone?' } })).rejects.toThrow(/Session not found|404/);
+  });
 });
 
 describe('DialectFront over one in-process connection', () => {

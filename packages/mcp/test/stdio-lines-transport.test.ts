@@ -204,3 +204,24 @@ describe('the proxy over stdio reads its caller through it', () => {
     }
   });
 });
+
+describe('answers backed up behind a slow reader (round 23)', () => {
+  it('wait on one set of listeners, whatever their number, and all go out once the reader reads', async () => {
+    const input = new PassThrough();
+    // A reader that takes nothing yet: each answer past the first finds the output full.
+    const output = new PassThrough({ highWaterMark: 16 });
+    const transport = new StdioLinesTransport(input, output, 1024, 'server');
+    await transport.start();
+    const sends = Array.from({ length: 30 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, result: { n: i } } as JSONRPCMessage));
+    await settle();
+    // Before: three listeners per waiting write, and Node's MaxListenersExceededWarning past ten.
+    expect(output.listenerCount('drain')).toBe(1);
+    expect(output.listenerCount('close')).toBeLessThanOrEqual(2);
+    const lines: string[] = [];
+    createInterface({ input: output }).on('line', (l) => lines.push(l));
+    await Promise.all(sends);
+    await settle();
+    expect(lines.map((l) => (JSON.parse(l) as { id: number }).id)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    await transport.close();
+  });
+});
