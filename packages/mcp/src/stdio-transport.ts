@@ -21,11 +21,18 @@ export interface StdioTransportOptions {
  * large"; an answer JSON cannot carry is an error under its id, never half-written. A line that is
  * not JSON is answered -32700 with id null (no id can be read), told to the server's onerror and
  * skipped. A reader that hangs up (EPIPE on the output) is told to onerror once and closes the
- * transport; answers still to send are dropped.
+ * transport; answers still to send are dropped. When the input ends, the transport closes once
+ * every request it read has been answered.
  */
 export function createStdioTransport(options: StdioTransportOptions = {}): Transport {
   const limit = options.maxLineBytes ?? STDIO_LINE_LIMIT;
   // NaN would lift the bound (no length is past it) and 0 would drop every line: refused.
   if (!Number.isSafeInteger(limit) || limit < 1) throw new DialectError('invalid-option', `createStdioTransport: maxLineBytes must be a positive integer (got ${String(limit)})`);
-  return new StdioLinesTransport(options.input ?? process.stdin, options.output ?? process.stdout, limit);
+  const input = options.input ?? process.stdin;
+  const transport = new StdioLinesTransport(input, options.output ?? process.stdout, limit);
+  // A caller closing its end of stdin ends a stdio session (MCP, stdio transport): once every
+  // request read is answered, the transport closes and the Server's onclose runs, so a server that
+  // holds other handles (a timer, a pool) can end too. The SDK's transport never closes there.
+  input.once('end', () => void transport.whenIdle().then(() => transport.close()));
+  return transport;
 }

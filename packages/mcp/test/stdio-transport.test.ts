@@ -39,6 +39,30 @@ describe('createStdioTransport', () => {
     await server.close();
   });
 
+  it('closes once its input ends and every request read is answered, so the server can end (round 23)', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answered: unknown[] = [];
+    output.on('data', (chunk: Buffer) => answered.push(...chunk.toString('utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: unknown }).id)));
+    const server = new Server({ name: 's', version: '1.0.0' });
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    createDialectTools([{ name: 'slow', inputSchema: { type: 'object' }, handler: async () => (await slow, { content: [{ type: 'text', text: 'done' }] }) }], { logger: silentLogger() }).attach(server);
+    let closed = false;
+    server.onclose = () => (closed = true);
+    await server.connect(createStdioTransport({ input, output }));
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {} } })}\n`);
+    input.end();
+    await new Promise((r) => setTimeout(r, 50));
+    // The caller hung up its input with a call in flight: still open until that call is answered.
+    expect(closed).toBe(false);
+    release();
+    for (let i = 0; i < 100 && !closed; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(closed).toBe(true);
+    expect(answered).toEqual([1, 2]);
+  });
+
   it('tells a failing input to onerror instead of crashing, and refuses a line bound that is no positive integer', async () => {
     const input = new PassThrough();
     const transport = createStdioTransport({ input, output: new PassThrough() });
