@@ -96,7 +96,7 @@ export class ToolCaller {
     if (!dialect.decodesNulls) return withTextContent(result);
     // Omissions go out in the caller's words, as they came in: see encode-nulls.ts.
     // Awaited only where the dialect's list is still to be built (in slices, never in one go).
-    const listed = this.lists.toolAsync(dialect, entry.name);
+    const listed = this.lists.tool(dialect, entry.name);
     const spelled = (listed instanceof Promise ? await listed : listed)?.outputSchema;
     const structuredContent = encodeNulls(result.structuredContent, spelled) as CallToolResult['structuredContent'];
     return withTextContent(structuredContent === result.structuredContent ? result : { ...result, structuredContent });

@@ -82,8 +82,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
         list: (meta, cursor) => {
           const dialect = selection.select(meta);
           // A first build for the dialect runs in slices (tool-list-cache.ts): other requests go on meanwhile.
-          const list = lists.getAsync(dialect);
-          return list instanceof Promise ? list.then((l) => pager.page(l, dialect.id, cursor) as ListToolsResult) : (pager.page(list, dialect.id, cursor) as ListToolsResult);
+          return lists.withList(dialect, (list) => pager.page(list, dialect.id, cursor) as ListToolsResult);
         },
         call: (params, extra) => caller.call(params.name, params.args, selection.select(params.meta), extra),
       });

@@ -56,9 +56,9 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     // Asked after lint, whose words for a schema fault are more exact: a tool that passes lint yet is
     // no MCP Tool (a real server's `annotations: {title: null}`) would make an SDK client refuse
     // the whole list it is served in (tool-shape.ts).
-    const shape = invalid || typeof copied === 'string' ? undefined : toolShapeProblem(copied);
+    const shape = invalid || typeof copied === 'string' ? undefined : toolShapeProblem(copied, index, `tool "${tool.name}"`);
     if (shape !== undefined) {
-      problems.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${tool.name}" at ${shape.where || '/'}: ${shape.message}`, path: `/${index}${shape.where}` });
+      problems.push(shape);
       return;
     }
     if (typeof copied === 'string') {

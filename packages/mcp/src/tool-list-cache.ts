@@ -62,15 +62,7 @@ export class ToolListCache {
   get(dialect: Dialect): DialectToolList {
     const list = this.lists.get(dialect.id);
     if (list) return list;
-    const under = this.building.get(dialect.id) ?? this.start(dialect);
-    try {
-      this.step(dialect, under, Infinity);
-    } catch (error) {
-      // The next request starts afresh; whoever waits on this build hears why it ended.
-      this.building.delete(dialect.id);
-      under.fail(error);
-      throw error;
-    }
+    this.step(dialect, this.building.get(dialect.id) ?? this.start(dialect), Infinity);
     return this.lists.get(dialect.id)!;
   }
 
@@ -87,19 +79,18 @@ export class ToolListCache {
     return this.start(dialect, true).done;
   }
 
-  /** One tool as this dialect publishes it; undefined when the dialect had to leave it out. */
-  tool(dialect: Dialect, name: string): Record<string, unknown> | undefined {
-    this.get(dialect);
-    return this.byName.get(dialect.id)?.get(name);
+  /**
+   * `use(list)` for a request: at once where the list is built (no promise, so an answer that is
+   * ready leaves in as few microtasks as the bare SDK's), after its sliced build otherwise.
+   */
+  withList<R>(dialect: Dialect, use: (list: DialectToolList) => R): R | Promise<R> {
+    const list = this.getAsync(dialect);
+    return list instanceof Promise ? list.then(use) : use(list);
   }
 
-  /**
-   * The same for a request (a call writing its result in the caller's words): where the dialect's
-   * list is not built yet, it is built in slices as for a first tools/list, not in one go.
-   */
-  toolAsync(dialect: Dialect, name: string): Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined> {
-    if (this.lists.has(dialect.id)) return this.byName.get(dialect.id)?.get(name);
-    return Promise.resolve(this.getAsync(dialect)).then(() => this.byName.get(dialect.id)?.get(name));
+  /** One tool as this dialect publishes it (undefined when the dialect had to leave it out), as withList answers. */
+  tool(dialect: Dialect, name: string): Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined> {
+    return this.withList(dialect, () => this.byName.get(dialect.id)?.get(name));
   }
 
   private start(dialect: Dialect, sliced = false): Building {
@@ -123,17 +114,29 @@ export class ToolListCache {
       if (this.building.get(dialect.id) !== under) return;
       try {
         if (!this.step(dialect, under, performance.now() + this.sliceMs)) setImmediate(run);
-      } catch (error) {
-        // Never thrown out of a timer (that would end the process): the requests waiting are refused.
-        this.building.delete(dialect.id);
-        under.fail(error);
+      } catch {
+        // Never thrown out of a timer (that would end the process): step refused the requests waiting.
       }
     };
     run();
   }
 
-  /** Converts tools until `deadline` (a performance.now() time) or the end; true when the list is done. */
+  /**
+   * Converts tools until `deadline` (a performance.now() time) or the end; true when the list is
+   * done. A conversion that throws ends the build: whoever waits on it is refused, the next request
+   * starts afresh, and the error goes on to the caller.
+   */
   private step(dialect: Dialect, under: Building, deadline: number): boolean {
+    try {
+      return this.advance(dialect, under, deadline);
+    } catch (error) {
+      this.building.delete(dialect.id);
+      under.fail(error);
+      throw error;
+    }
+  }
+
+  private advance(dialect: Dialect, under: Building, deadline: number): boolean {
     const { entries, tools, omitted } = under;
     while (under.next < entries.length) {
       const entry = entries[under.next++]!;

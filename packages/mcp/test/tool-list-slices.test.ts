@@ -39,7 +39,7 @@ describe('ToolListCache, a first build in slices', () => {
     const first = cache.getAsync(dialect);
     const second = cache.getAsync(dialect);
     expect(second).toBe(first);
-    // A caller that needs the list now (a tools/call encoding its result) takes over the build.
+    // A caller that needs the list now (DialectTools.listTools(), which is synchronous) takes over the build.
     const now = cache.get(dialect);
     expect(await first).toBe(now);
     // The tool the dialect refuses is left out and logged once, however the build ended.

@@ -9,7 +9,7 @@ import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas, checkToolEntries } from './check-input.js';
 import { checkLimits } from './limits.js';
-import { RULE_KEYWORDS } from './keywords.js';
+import { namesSchemaKeyword } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
 import { SchemaWalker, type Explanation, type WalkLimits } from './walk.js';
@@ -58,7 +58,7 @@ const NOT_A_SCHEMA: readonly (readonly [string, string])[] = [
  */
 function notASchema(input: unknown, diags: Diagnostic[]): void {
   if (!isPlainObject(input)) return;
-  for (const k in input) if (RULE_KEYWORDS.has(k) || k === '$schema' || k === '$defs' || k === 'definitions') return;
+  if (namesSchemaKeyword(input)) return;
   const found = NOT_A_SCHEMA.find(([k]) => hasOwn(input, k));
   if (found === undefined) return;
   diags.push(diagnostic('input-shape', 'error', `read as a JSON Schema, but it has "${found[0]}" and no schema keyword: it looks like ${found[1]}`, `/${found[0]}`));

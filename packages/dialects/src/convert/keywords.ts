@@ -89,6 +89,16 @@ export const RULE_KEYWORDS: ReadonlySet<string> = new Set([
   'contentMediaType', 'contentSchema',
 ]);
 
+/**
+ * Whether an object names a JSON Schema keyword that applies a rule, or says it is a schema
+ * (`$schema`, `$defs`, `definitions`): what tells a bare schema from a Tool, a tools/list result or
+ * another API's tool object (convert's input check and lint's input reading ask the same).
+ */
+export function namesSchemaKeyword(node: Record<string, unknown>): boolean {
+  for (const k in node) if (RULE_KEYWORDS.has(k) || k === '$schema' || k === '$defs' || k === 'definitions') return true;
+  return false;
+}
+
 /** The keywords that constrain values of some types only (every other value passes them), by type. */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   number: ['multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'],

@@ -16,7 +16,7 @@
  * Ajv caches compiled patterns by the engine object's `toString()`, so every adapter returns its
  * own source there; without that, every pattern would collide with the first one.
  */
-import { lazyModule } from '../lazy-module.js';
+import { requireDependency } from '../lazy-module.js';
 import { boundedTest } from './patterns/bounded-run.js';
 import { compileDfa } from './patterns/dfa.js';
 import { readPattern, spellForRe2 } from './patterns/translate.js';
@@ -34,7 +34,7 @@ let linearLoaded: { engine: LinearEngine | undefined } | undefined;
 function linearEngine(): LinearEngine | undefined {
   if (linearLoaded === undefined) {
     try {
-      linearLoaded = { engine: lazyModule<{ RE2JS?: LinearEngine }>('re2js')().RE2JS };
+      linearLoaded = { engine: requireDependency<{ RE2JS?: LinearEngine }>('re2js').RE2JS };
     } catch {
       linearLoaded = { engine: undefined };
     }

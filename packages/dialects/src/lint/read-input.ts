@@ -8,7 +8,7 @@ import { DEFAULT_SCOPE, isKnownRevision, KNOWN_REVISIONS } from './protocol.js';
 import { RULE } from './rule-catalog.js';
 import type { Reporter, ToolEntry } from './types.js';
 import { isRecord } from './is-record.js';
-import { RULE_KEYWORDS } from '../convert/keywords.js';
+import { namesSchemaKeyword } from '../convert/keywords.js';
 
 export interface ReadInput {
   tools: ToolEntry[];
@@ -51,12 +51,11 @@ function readVersions(value: unknown, path: string, reporter: Reporter): string[
 const LINTED_FIELDS: readonly string[] = ['name', 'inputSchema', 'outputSchema', 'tools'];
 
 /**
- * An object with none of those fields and at least one keyword that applies a JSON Schema rule, or
- * says it is one ($schema, $defs). title, description and examples are no sign: a Tool has them too.
+ * An object with none of those fields and at least one schema keyword (namesSchemaKeyword, as
+ * convert tells a schema). title, description and examples are no sign: a Tool has them too.
  */
 function looksLikeBareSchema(input: Record<string, unknown>): boolean {
-  if (LINTED_FIELDS.some((f) => Object.hasOwn(input, f))) return false;
-  return Object.keys(input).some((k) => RULE_KEYWORDS.has(k) || k === '$schema' || k === '$defs' || k === 'definitions' || k === '$ref');
+  return !LINTED_FIELDS.some((f) => Object.hasOwn(input, f)) && namesSchemaKeyword(input);
 }
 
 export function readInput(input: unknown, optionScope: string[] | undefined, reporter: Reporter): ReadInput {

@@ -176,6 +176,11 @@ export const ACTIONS = [
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
+/** The pattern every `what` name must match (propertyNames, toolNames). */
+function namePattern(what: string, example: string) {
+  return z.strictObject({ pattern: z.string().min(1).describe(`A regular expression every ${what} name must match, e.g. \`${example}\`.`) });
+}
+
 export const RuleSchema = z
   .strictObject({
     id: z.string().regex(kebab, 'id must be kebab-case').describe('The rule\'s name, kebab-case, unique in the file. In an extending file, the id of an inherited rule replaces that rule in place.'),
@@ -223,12 +228,10 @@ export const RuleSchema = z
     constAsEnum: z.literal(true).optional().describe("Action: `true`: `const: x` is read as `enum: [x]` before the keyword policies, so enum's policy judges it."),
     objects: ObjectsSchema.optional().describe('Action: how objects are closed, how optional properties are spelled, and what becomes of maps.'),
     root: RootSchema.optional().describe("Action: what the root schema may be: its type, its unions, the keywords it keeps."),
-    propertyNames: z
-      .strictObject({ pattern: z.string().min(1).describe('A regular expression every property name must match, e.g. `^[A-Za-z_][A-Za-z0-9_]{0,63}$`.') })
+    propertyNames: namePattern('property', '^[A-Za-z_][A-Za-z0-9_]{0,63}$')
       .optional()
       .describe('Action: a property name that does not match `pattern` is reported (never renamed); honours scope.'),
-    toolNames: z
-      .strictObject({ pattern: z.string().min(1).describe('A regular expression every tool name must match, e.g. `^[a-zA-Z0-9_-]{1,64}$`.') })
+    toolNames: namePattern('tool', '^[a-zA-Z0-9_-]{1,64}$')
       .optional()
       .describe('Action: a tool whose name does not match `pattern` is reported as tool-name-rejected (never renamed: callers call it by that name).'),
     limits: LimitsSchema.optional().describe('Action: size limits counted on the spelled output, each one past is a limit-exceeded error.'),

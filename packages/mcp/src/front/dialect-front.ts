@@ -226,8 +226,7 @@ export class DialectFront {
     if (this.listFailure) throw this.listFailure;
     const generation = this.catalog.current;
     // A first build for the dialect runs in slices (tool-list-cache.ts): other requests go on meanwhile.
-    const list = generation.lists.getAsync(dialect);
-    return list instanceof Promise ? list.then((l) => generation.pager.page(l, dialect.id, cursor) as ListToolsResult) : (generation.pager.page(list, dialect.id, cursor) as ListToolsResult);
+    return generation.lists.withList(dialect, (list) => generation.pager.page(list, dialect.id, cursor) as ListToolsResult);
   }
 
   /** tools/call: judged here when the upstream listed the tool, else forwarded for the upstream to answer. */

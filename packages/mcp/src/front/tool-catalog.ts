@@ -62,10 +62,9 @@ export class ToolCatalog {
     const misshapen: Diagnostic[] = [];
     const firstAt = new Map<string, number>();
     tools.forEach((tool, index) => {
-      const shape = toolShapeProblem(tool);
+      const shape = toolShapeProblem(tool, index, isRecord(tool) && typeof tool.name === 'string' ? `tool "${tool.name}"` : `entry ${index}`);
       if (shape !== undefined) {
-        const named = isRecord(tool) && typeof tool.name === 'string' ? `tool "${tool.name}"` : `entry ${index}`;
-        misshapen.push({ code: 'tool-definition-invalid', severity: 'error', message: `${named} at ${shape.where || '/'}: ${shape.message}`, path: `/${index}${shape.where}` });
+        misshapen.push(shape);
         return;
       }
       const record = tool as Record<string, unknown>;
