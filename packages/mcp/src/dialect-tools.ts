@@ -1,4 +1,4 @@
-import { loadDialects, type DialectRegistry, type JudgeOptions } from '@redouble/dialects';
+import { loadDialects, type Diagnostic, type DialectRegistry, type JudgeOptions } from '@redouble/dialects';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { dialectAdvertisement, dialectCapabilities, type DialectAdvertisement } from './advertise.js';
@@ -49,6 +49,12 @@ export interface DialectTools {
   attach(server: Server): void;
   /** The tools/list answer for a dialect name or pin (default when omitted); cached. Unknown names throw a DialectError. */
   listTools(dialect?: string): DialectToolList;
+  /**
+   * Every registration warning (each also logged), once all are found: the lint rules that only
+   * warn run after createDialectTools returns, in slices, while the server already answers. Rejects
+   * only if the logger throws.
+   */
+  readonly warnings: Promise<Diagnostic[]>;
 }
 
 /**
@@ -59,7 +65,7 @@ export interface DialectTools {
 export function createDialectTools(tools: readonly DialectTool[], options: DialectToolsOptions = {}): DialectTools {
   const logger = options.logger ?? stderrLogger;
   const registry = options.registry ?? loadDialects();
-  const registered = registerTools(tools, logger);
+  const { registered, warnings } = registerTools(tools, logger);
   const selection = new DialectSelection(registry, options.defaultDialect ?? defaultDialectName(registry));
   const lists = new ToolListCache(registered, logger);
   const caller = new ToolCaller(registered, lists, logger, { judge: options.judge });
@@ -72,6 +78,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
 
   return {
     defaultDialect: selection.defaultName,
+    warnings,
     accepted: () => selection.accepted(),
     advertisement: () => structuredClone(advertisement),
     capabilities: () => dialectCapabilities(advertisement),

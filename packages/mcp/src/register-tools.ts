@@ -1,5 +1,7 @@
 import { DialectError, lintTools, type Diagnostic } from '@redouble/dialects';
 import type { Logger } from './logger.js';
+import { adviseLater, adviseNow, logWarning, type AdviceJob } from './registration-warnings.js';
+import { copyToolData } from './tool-data-copy.js';
 import { toolShapeProblem } from './tool-shape.js';
 import type { DialectTool, ToolHandler } from './tool-definition.js';
 
@@ -16,11 +18,17 @@ export interface ToolCheck {
   registered: Map<string, RegisteredTool>;
   /** Errors, each naming its tool and JSON pointer; the tools they name are not in `registered`. */
   problems: Diagnostic[];
+  /** The warnings found so far (each logged): those of the rules that can also refuse a tool. */
+  warnings: Diagnostic[];
+  /** The registered tools still to be read by the lint rules that only warn (registration-warnings.ts). */
+  advice: AdviceJob[];
 }
 
 /**
  * Checks and copies tool definitions. A tool with a schema error (or no usable shape) is left out
- * and its problems are returned; lint warnings, and checks that could not be completed, are logged.
+ * and its problems are returned; the warnings of the rules that decide it, and checks that could
+ * not be completed, are logged. The rules that only warn are left to the caller (`advice`): they
+ * cannot change which tools are served.
  */
 export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolCheck {
   if (!Array.isArray(tools)) {
@@ -28,6 +36,8 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
   }
   const registered = new Map<string, RegisteredTool>();
   const problems: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
+  const advice: AdviceJob[] = [];
   tools.forEach((definition, index) => {
     const shapeProblem = checkShape(definition, registered);
     if (shapeProblem) {
@@ -40,18 +50,17 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     // JSON, which left the tool out of every tools/list.
     const rest = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Omit<DialectTool, 'handler'>;
     // A private copy: the author may reuse or change their objects later; what is served must not move.
-    const copied = privateCopy(rest);
+    const copied = copyToolData(rest) as RegisteredTool['tool'] | string;
     // Lint reads without recursion: where the copy failed, it reads the author's own objects, and
     // names the place (the schema depth bound, at its JSON pointer) where it can.
     const tool = typeof copied === 'string' ? rest : copied;
-    const report = lintTools(tool);
+    const report = lintTools(tool, { rules: 'errors' });
     let invalid = false;
     for (const d of report.diagnostics) {
-      const where = `tool "${tool.name}" at ${d.path || '/'}`;
       if (d.severity === 'error') {
         invalid = true;
-        problems.push({ ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` });
-      } else if (d.severity === 'warning') logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
+        problems.push({ ...d, message: `tool "${tool.name}" at ${d.path || '/'}: ${d.message}`, path: `/${index}${d.path}` });
+      } else if (d.severity === 'warning') warnings.push(logWarning(logger, index, String(tool.name), d));
     }
     // Asked after lint, whose words for a schema fault are more exact: a tool that passes lint yet is
     // no MCP Tool (a real server's `annotations: {title: null}`) would make an SDK client refuse
@@ -67,35 +76,34 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     }
     // A tool refused for its errors needs no word that its check was incomplete.
     if (!report.complete && !invalid) logger.warn(`warning: tool "${copied.name}": its schemas could not be checked completely.`);
-    if (!invalid) registered.set(copied.name, { name: copied.name, tool: copied, handler });
+    if (!invalid) {
+      registered.set(copied.name, { name: copied.name, tool: copied, handler });
+      advice.push({ index, tool: copied, complete: report.complete });
+    }
   });
-  return { registered, problems };
+  return { registered, problems, warnings, advice };
 }
 
-/**
- * A structured clone of a tool definition, or why there is none: a definition nested past the
- * clone's stack (thousands of levels) or holding what cannot be cloned (a function, a symbol) is
- * that tool's problem, not a crash of the whole registration.
- */
-function privateCopy(rest: Omit<DialectTool, 'handler'>): RegisteredTool['tool'] | string {
-  try {
-    return structuredClone(rest) as RegisteredTool['tool'];
-  } catch (err) {
-    return err instanceof RangeError ? 'it nests too deeply to copy' : `it holds what is not JSON data (${err instanceof Error ? err.message : String(err)})`;
-  }
+/** The registered tools, and every registration warning once the rules that only warn have run. */
+export interface Registration {
+  registered: Map<string, RegisteredTool>;
+  warnings: Promise<Diagnostic[]>;
 }
 
 /**
  * Checks and copies the tools a server registers. Whatever is wrong with them is a configuration
  * fault: every problem is collected and the server refuses to start with one DialectError that
- * names each tool and JSON pointer. Lint warnings, and checks that could not be completed, are logged.
+ * names each tool and JSON pointer (the warnings found are all logged first). Lint warnings, and
+ * checks that could not be completed, are logged; those of the rules that only warn after this
+ * returns, in slices, while the server already answers.
  */
-export function registerTools(tools: readonly DialectTool[], logger: Logger): Map<string, RegisteredTool> {
-  const { registered, problems } = checkTools(tools, logger);
+export function registerTools(tools: readonly DialectTool[], logger: Logger): Registration {
+  const { registered, problems, warnings, advice } = checkTools(tools, logger);
   if (problems.length > 0) {
+    adviseNow(advice, logger);
     throw new DialectError('tool-schema-invalid', `Refusing to start: ${problems.length} problem(s) in the registered tools:\n${formatProblems(problems)}`, problems);
   }
-  return registered;
+  return { registered, warnings: adviseLater(advice, logger, warnings) };
 }
 
 /** One line per problem, for a log or an error message. */

@@ -44,6 +44,36 @@ describe('registration', () => {
     expect(odd.message).toMatch(/tool "odd"/);
   });
 
+  it('serves a definition as the JSON it is written as: undefined members absent, anything else not JSON refused at its pointer', () => {
+    const described = (text?: string) => ({ type: 'string', description: text, enum: undefined });
+    const tools = createDialectTools([{ name: 'opt', inputSchema: { type: 'object', properties: { a: described() } }, handler }], { registry, logger: silentLogger() });
+    // Every dialect lists it (convert refused the undefined members, per dialect, at the first list).
+    for (const name of registry.names()) expect(tools.listTools(name).tools.map((t) => t.name), name).toEqual(['opt']);
+    expect(tools.listTools().tools[0]!.inputSchema).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    const cases: [unknown, RegExp][] = [
+      [new Date(0), /a Date object at \/inputSchema\/properties\/a\/default/],
+      [10n, /a bigint at \/inputSchema\/properties\/a\/default/],
+      [Number.NaN, /the number NaN at \/inputSchema\/properties\/a\/default/],
+      [[1, undefined], /undefined at \/inputSchema\/properties\/a\/default\/1/],
+      [new Map(), /a Map object at \/inputSchema\/properties\/a\/default/],
+    ];
+    for (const [value, words] of cases) {
+      const error = refusal([{ name: 'odd', inputSchema: { type: 'object', properties: { a: { default: value } } }, handler }]);
+      expect(error.message, String(value)).toMatch(/tool "odd": it holds what is not JSON data: /);
+      expect(error.message, String(value)).toMatch(words);
+    }
+  });
+
+  it('keeps a __proto__ member as data, and copies it: later changes by the author do not move what is served', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"integer"}}}') as Record<string, unknown>;
+    const tools = createDialectTools([{ name: 'p', inputSchema: schema, handler }], { registry, logger: silentLogger() });
+    (schema.properties as Record<string, unknown>).b = { type: 'boolean' };
+    const served = tools.listTools().tools[0]!.inputSchema as { properties: Record<string, unknown> };
+    expect(Object.keys(served.properties)).toEqual(['__proto__', 'b']);
+    expect(Object.getPrototypeOf(served.properties)).toBe(Object.prototype);
+    expect(served.properties.b).toEqual({ type: 'integer' });
+  });
+
   it('refuses a schema that declares an unsupported $schema', () => {
     const error = refusal([
       { name: 'old', inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, handler },
@@ -101,14 +131,16 @@ describe('registration', () => {
     expect(logger.lines.some((l) => l.includes('"ext"') && l.includes('/inputSchema/properties/a'))).toBe(true);
   });
 
-  it('leaves a tool whose name a dialect\'s vendor refuses out of that dialect, named and logged; the others list it', () => {
+  it('leaves a tool whose name a dialect\'s vendor refuses out of that dialect, named and logged; the others list it', async () => {
     // Published, the vendor refuses every request that carries it (round 20); renamed, callers would call another name.
     const logger = silentLogger();
     const tools = createDialectTools([{ name: 'files/read file', inputSchema: { type: 'object' }, handler }, { name: 'fine', inputSchema: { type: 'object' }, handler }], { registry, logger });
+    // Said once registration's warning-only rules have run (right after it, whether or not a client asks), and as an error where it is left out.
+    const warnings = await tools.warnings;
+    expect(warnings).toEqual([expect.objectContaining({ code: 'mcp.tool.name', severity: 'warning', path: '/0/name' })]);
     const gemini = tools.listTools('gemini');
     expect(gemini.tools.map((t) => t.name)).toEqual(['fine']);
     expect(gemini._meta[OMITTED_META_KEY]).toEqual(['files/read file']);
-    // Said at registration already, before any client asks for a list, and as an error where it is left out.
     expect(logger.lines[0]).toMatch(/^warning: tool "files\/read file" at \/name: The tool name "files\/read file" is not one .* recommends: it contains "\/", a space;.*\[mcp\.tool\.name\]$/);
     expect(logger.lines.some((l) => l.startsWith('error: tool "files/read file" left out of dialect gemini@') && l.includes('[tool-name-rejected]'))).toBe(true);
     expect(tools.listTools('canonical').tools.map((t) => t.name)).toEqual(['files/read file', 'fine']);

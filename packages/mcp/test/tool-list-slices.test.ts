@@ -9,7 +9,7 @@ import { corpusTools, silentLogger } from './helpers.js';
 
 const registry = loadDialects();
 const dialect = registry.get('openai_strict');
-const registered = registerTools(corpusTools('github-mcp-server'), silentLogger());
+const { registered } = registerTools(corpusTools('github-mcp-server'), silentLogger());
 
 describe('ToolListCache, a first build in slices', () => {
   it('gives the event loop a turn between slices, and the same list as a build in one go', async () => {
@@ -34,7 +34,7 @@ describe('ToolListCache, a first build in slices', () => {
 
   it('shares one build between requests that come while it runs, and a synchronous get finishes it', async () => {
     const logger = silentLogger();
-    const tools = registerTools([...corpusTools('github-mcp-server'), { name: 'either', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] }, handler: () => ({ content: [] }) }], silentLogger());
+    const { registered: tools } = registerTools([...corpusTools('github-mcp-server'), { name: 'either', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] }, handler: () => ({ content: [] }) }], silentLogger());
     const cache = new ToolListCache(tools, logger, [], 0);
     const first = cache.getAsync(dialect);
     const second = cache.getAsync(dialect);

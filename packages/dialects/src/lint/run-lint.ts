@@ -6,7 +6,7 @@ import { DialectError, type Diagnostic, type Severity } from '../diagnostics.js'
 import { analyseSchema, type SchemaAnalysis } from './analyse-schema.js';
 import { parseProtocolOption } from './protocol.js';
 import { readInput } from './read-input.js';
-import { RULE } from './rule-catalog.js';
+import { LINT_RULES, RULE } from './rule-catalog.js';
 import type { LintRule, RuleContext } from './rule-context.js';
 import { examplesShape } from './rules/examples-shape.js';
 import { examplesValid } from './rules/examples-valid.js';
@@ -50,15 +50,27 @@ export function lintTools(input: unknown, options: LintOptions = {}): LintResult
   return withWalkCache(() => lintAll(input, options));
 }
 
+/** Rule ids that only ever warn (rule-catalog.ts): what `rules: 'warnings'` runs and `errors` leaves out. */
+const WARNING_ONLY = new Set(LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id));
+
+function ruleFilter(rules: unknown): (code: string) => boolean {
+  if (rules === undefined || rules === 'all') return () => true;
+  if (rules === 'errors') return (code) => !WARNING_ONLY.has(code);
+  if (rules === 'warnings') return (code) => WARNING_ONLY.has(code);
+  throw new DialectError('invalid-option', `lintTools option rules must be "all", "errors" or "warnings", not ${JSON.stringify(rules)}.`);
+}
+
 function lintAll(input: unknown, options: LintOptions): LintResult {
   if (typeof options !== 'object' || options === null) {
     throw new DialectError('invalid-option', 'lintTools options must be an object such as {protocol: "2025-11-25"}.');
   }
   const optionScope = parseProtocolOption(options.protocol);
+  const wanted = ruleFilter(options.rules);
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   let complete = true;
   const report = (code: string, severity: Severity, message: string, path: string) => {
+    if (!wanted(code)) return;
     // A component shared by several tools is found once per tool; say it once.
     const key = `${code}\u0000${path}\u0000${message}`;
     if (seen.has(key)) return;
@@ -70,7 +82,7 @@ function lintAll(input: unknown, options: LintOptions): LintResult {
   };
 
   const { tools, deref } = readInput(input, optionScope, { report, incomplete });
-  toolNamesUnique(tools, { report, incomplete });
+  if (wanted(RULE.toolNameUnique)) toolNamesUnique(tools, { report, incomplete });
   const analyses = new Map<string, SchemaAnalysis>();
   const context: RuleContext = {
     report,
@@ -84,8 +96,9 @@ function lintAll(input: unknown, options: LintOptions): LintResult {
     },
   };
 
+  const rules = RULES.filter((rule) => wanted(rule.id));
   for (const tool of tools) {
-    for (const rule of RULES) {
+    for (const rule of rules) {
       try {
         rule.run(tool, context);
       } catch (e) {

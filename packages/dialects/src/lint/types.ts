@@ -3,6 +3,12 @@ import type { Diagnostic, Severity } from '../diagnostics.js';
 export interface LintOptions {
   /** The protocol revision (or comma-separated revisions) to check against when the input names none. */
   protocol?: string;
+  /**
+   * Which rules run: `all` (default); `errors`, the rules that can report an error (the warnings
+   * they also find included), what decides whether a tool may be served; `warnings`, the rules that
+   * only ever warn. `errors` and `warnings` together are `all`.
+   */
+  rules?: 'all' | 'errors' | 'warnings';
 }
 
 export interface LintResult {

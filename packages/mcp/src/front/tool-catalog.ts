@@ -6,6 +6,7 @@ import { ToolCaller } from '../call-tool.js';
 import type { Logger } from '../logger.js';
 import { ToolPager, toolSetVersion } from '../paginate.js';
 import { checkTools, formatProblems } from '../register-tools.js';
+import { adviseLater } from '../registration-warnings.js';
 import type { DialectTool, ToolHandler } from '../tool-definition.js';
 import { ToolListCache } from '../tool-list-cache.js';
 import { valueKind } from '../value-kind.js';
@@ -83,6 +84,8 @@ export class ToolCatalog {
     const definitions = shaped.map((tool) => ({ ...tool, handler: this.forward(String(tool.name)) }) as DialectTool);
     const checked = checkTools(definitions, this.logger);
     const { registered } = checked;
+    // Warnings only, logged while the catalog already serves (registration-warnings.ts).
+    void adviseLater(checked.advice, this.logger);
     const problems = [...misshapen, ...checked.problems.map((p) => ({ ...p, path: p.path.replace(/^\/\d+/, (m) => `/${shapedAt[Number(m.slice(1))]}`) }))];
     if (problems.length > 0) {
       this.logger.warn(`Upstream tools left out of every dialect (not MCP Tools, or their canonical schemas are invalid):\n${formatProblems(problems)}`);
