@@ -12,6 +12,7 @@ import type { LoadedRuleFile } from './load.js';
 import type { Note, Rule, RuleFile, Vocabulary } from './schema.js';
 import { overlayNotes, readSentenceFiles, resolveSentences, sentenceFileNames } from './sentences.js';
 import type { mergeRule } from './merge-rule.js';
+import { shadowedEntries, type RuleOrigin } from './shadowed-entries.js';
 import type { LoadedSentenceFile } from './load.js';
 
 export interface DialectSource {
@@ -282,10 +283,13 @@ function buildDialect(
   const vocabulary = shared?.vocabulary;
   // Oldest ancestor first; a rule with the same id replaces the inherited one in place.
   let rules: Rule[] = [];
+  // Where each rule comes from, in step with `rules`: what the check for undone entries names.
+  let origins: RuleOrigin[] = [];
   let otherKeywords: 'keep' | 'drop' = 'keep';
   const sources = new Map<string, DialectSource>();
   for (const f of [...chain].reverse()) {
     const d = f.data;
+    const from = `${d.dialect}@${d.version}`;
     const rawRules = (f.raw as { rules?: unknown[] } | null)?.rules ?? [];
     d.rules.forEach((r, n) => {
       const i = rules.findIndex((x) => x.id === r.id);
@@ -297,13 +301,22 @@ function buildDialect(
         }
         if (!merge) throw new Error('internal: a merge rule to apply but no reader (planFolders marks such folders)');
         rules[i] = merge(rules[i] as Rule, r, rawRules[n], at);
-      } else if (i >= 0) rules[i] = r;
-      else rules = [...rules, r];
+        origins[i] = { from, index: n, how: 'merge' };
+      } else if (i >= 0) {
+        rules[i] = r;
+        origins[i] = { from, index: n, how: 'replace' };
+      } else {
+        rules = [...rules, r];
+        origins = [...origins, { from, index: n, how: 'new' }];
+      }
     });
     notes = overlayNotes(d.notes, notes);
     if (d.otherKeywords) otherKeywords = d.otherKeywords;
     for (const [sid, s] of Object.entries(d.sources)) sources.set(sid, { id: sid, url: s.url, title: s.title, read: s.read });
   }
+  // An entry of this version's own file that a later rule undoes acts on nothing: refused, as a misspelt keyword is.
+  const undone = shadowedEntries(rules, origins, { id, extends: loaded.data.extends ?? undefined, rawRules: (loaded.raw as { rules?: unknown[] } | null)?.rules ?? [], where: loaded.where });
+  if (undone.length > 0) throw new DialectError('rule-file-invalid', undone.map((p) => `${p.path}: ${p.message}`).join('\n'), undone);
   const data = loaded.data;
   // The objects rule in force is the last one, as the plan reads it (convert/plan.ts): a later rule
   // that keeps optional properties optional ends the decoding an inherited one asked for.
