@@ -94,7 +94,8 @@ alike with and without DIR loaded. Without --dialects-dir, the bundled dialects 
 
   --cases DIR   your cases, and where pins are kept; a folder that exists (default: DIR/cases of the
                 first --dialects-dir, which may not exist yet)
-  --update      write missing and changed pins; a frozen version's existing pin is never rewritten
+  --update      write missing and changed pins, and remove pins of versions no rule file defines;
+                a frozen version's existing pin is never rewritten
 
 Exit codes: 0 all as pinned, 1 a mismatch or a failed check, 2 the suite could not run (usage, a
 broken rule file).

@@ -138,7 +138,8 @@ describe('dialects test', () => {
     writeFileSync(stale, '{}\n');
     const orphan = await runCli(['test', '--dialects-dir', dir]);
     expect(orphan.code).toBe(1);
-    expect(orphan.stdout).toContain(`${stale}: pinned for acme@2026-11, which no loaded rule file defines`);
+    expect(orphan.stdout).toContain(`FAIL acme@2026-11: 1 pinned output of a version no loaded rule file defines (renamed or removed since): ${stale}; `);
+    expect(orphan.stdout).toMatch(/: (\d+) as pinned, 0 pinned now, 0 failed, 1 stale pin\n$/);
   });
 
   it('prints a readable diff for an edited rule, re-pins a draft, and refuses to re-pin a frozen version', async () => {

@@ -84,10 +84,15 @@ function renderReport(report: SuiteReport, dialects: readonly Dialect[]): string
     // Lines indented, not the end after the diff's last newline (the next FAIL line stayed indented).
     if (o.diff !== '') text += `    --- pinned\n    +++ now\n${o.diff.replace(/^(?=.)/gm, '    ')}${o.diff.endsWith('\n') ? '' : '\n'}`;
   }
+  // Last before the counts, where they are seen: a removed version's pins are news, not a failure.
+  for (const v of report.stale) text += v.removed ? `${v.message}\n` : `FAIL ${v.message}\n`;
   const count = (s: string): number => report.outcomes.filter((o) => o.status === s).length;
   text += `${report.cases.length} cases x ${dialects.length} dialect version${dialects.length === 1 ? '' : 's'} (${dialects.map((d) => d.id).join(', ')}): `;
   text += `${count('same')} as pinned, ${count('written')} pinned now, ${count('failed')} failed`;
   const broken = report.cases.filter((c) => c.problems.length > 0).length;
-  text += broken > 0 ? `, ${broken} case${broken === 1 ? '' : 's'} with problems\n` : '\n';
+  if (broken > 0) text += `, ${broken} case${broken === 1 ? '' : 's'} with problems`;
+  const stale = report.stale.reduce((n, v) => n + v.paths.length, 0);
+  if (stale > 0) text += `, ${stale} stale pin${stale === 1 ? '' : 's'}${report.stale.every((v) => v.removed) ? ' removed' : ''}`;
+  text += '\n';
   return text;
 }

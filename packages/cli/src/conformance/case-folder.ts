@@ -4,7 +4,7 @@
  * a stray file. Pure reading, no conversion: the same checks run on a clean clone and in the tests.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as Yaml from 'yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { decodeUtf8, yamlOffset } from '@redouble/dialects/core';
@@ -46,6 +46,17 @@ export interface CaseFolder {
   /** dialect id -> path of its pinned file, for every file in expected/. */
   pinned: Map<string, string>;
   problems: string[];
+  /**
+   * Pins of versions no loaded rule file defines, each also among `problems` (so a reader of the
+   * whole folder still fails on them); the runner tells them apart because they stop no comparison.
+   */
+  stalePins: StalePin[];
+}
+
+/** A pinned output of a dialect version no loaded rule file defines: renamed or removed since. */
+export interface StalePin {
+  id: string;
+  path: string;
 }
 
 export const EXPECTED_DIR = 'expected';
@@ -63,7 +74,7 @@ export function pinnedPath(dir: string, dialectId: string): string {
 export function readCaseFolder(casesDir: string, name: string, knownIds: ReadonlySet<string>): CaseFolder {
   const dir = join(casesDir, name);
   const problems: string[] = [];
-  const folder: CaseFolder = { name, dir, input: undefined, inputText: undefined, meta: undefined, pinned: new Map(), problems };
+  const folder: CaseFolder = { name, dir, input: undefined, inputText: undefined, meta: undefined, pinned: new Map(), problems, stalePins: [] };
 
   const inputPath = join(dir, 'input.json');
   if (!existsSync(inputPath)) problems.push(`${inputPath}: missing (every case needs its canonical input)`);
@@ -86,26 +97,48 @@ export function readCaseFolder(casesDir: string, name: string, knownIds: Readonl
   for (const f of readdirSync(dir).sort()) {
     if (f !== 'input.json' && f !== 'case.yaml' && f !== EXPECTED_DIR) problems.push(`${join(dir, f)}: unexpected file (a case holds input.json, case.yaml and ${EXPECTED_DIR}/)`);
   }
-  for (const [id, path] of readPins(dir, knownIds, problems)) folder.pinned.set(id, path);
+  for (const [id, path] of readPins(dir, knownIds, problems, folder.stalePins)) folder.pinned.set(id, path);
   return folder;
 }
 
 /**
  * The pinned outputs in `dir/expected/` by dialect id; a file that is no pin, or pins a version no
- * loaded rule file defines (renamed or removed since), is a problem. Read for a case folder, and
- * for the folder where a caller's dialects pin a bundled case (`CASES/_bundled/<case>`).
+ * loaded rule file defines (renamed or removed since), is a problem, the latter also listed in
+ * `stale`. Read for a case folder, and for the folder where a caller's dialects pin a bundled case
+ * (`CASES/_bundled/<case>`).
  */
-export function readPins(dir: string, knownIds: ReadonlySet<string>, problems: string[]): Map<string, string> {
+export function readPins(dir: string, knownIds: ReadonlySet<string>, problems: string[], stale: StalePin[]): Map<string, string> {
   const pins = new Map<string, string>();
   const expectedDir = join(dir, EXPECTED_DIR);
   if (!existsSync(expectedDir)) return pins;
   for (const f of readdirSync(expectedDir).sort()) {
     const id = f.endsWith('.json') ? f.slice(0, -5) : undefined;
     if (id === undefined) problems.push(`${join(expectedDir, f)}: not a pinned output (<dialect>@<version>.json)`);
-    else if (!knownIds.has(id)) problems.push(`${join(expectedDir, f)}: pinned for ${id}, which no loaded rule file defines (delete it, or restore the dialect version)`);
+    else if (!knownIds.has(id)) {
+      const pin = { id, path: join(expectedDir, f) };
+      stale.push(pin);
+      problems.push(stalePinProblem(pin));
+    }
     else pins.set(id, join(expectedDir, f));
   }
   return pins;
+}
+
+export function stalePinProblem(pin: StalePin): string {
+  return `${pin.path}: pinned for ${pin.id}, which no loaded rule file defines (delete it, or restore the dialect version)`;
+}
+
+/**
+ * Where one version's pins lie, short enough for one line: per folder of case pins, the one file,
+ * or a shell pattern that matches them all, with a `*` for the case folder.
+ */
+export function pinPlaces(id: string, paths: readonly string[]): string[] {
+  const byRoot = new Map<string, string[]>();
+  for (const p of paths) {
+    const root = dirname(dirname(dirname(p)));
+    byRoot.set(root, [...(byRoot.get(root) ?? []), p]);
+  }
+  return [...byRoot].map(([root, files]) => (files.length === 1 ? files[0]! : join(root, '*', EXPECTED_DIR, `${id}.json`)));
 }
 
 /** The file's text, or undefined with a problem at its first bad byte when it is not UTF-8. */

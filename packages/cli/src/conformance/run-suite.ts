@@ -1,13 +1,15 @@
 /**
  * The conformance runner: every case through every dialect under test, compared with its pinned
  * `expected/<dialect>@<version>.json`, re-pinned with `update` (never a frozen version's existing
- * pin), with the invariants and any vendor checkers applied to each output. `dialects test` and the
+ * pin), with the invariants and any vendor checkers applied to each output. Pins of a version no
+ * loaded rule file defines are reported once per version (removed by `update`), and stop no
+ * comparison of the versions that are loaded. `dialects test` and the
  * repository's own suite (conformance/conformance.test.ts) both run on these functions.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { convert, type ConvertResult, type Dialect, type DialectRegistry } from '@redouble/dialects/core';
-import { listCases, pinnedPath, readCaseFolder, readPins, type CaseFolder } from './case-folder.js';
+import { listCases, pinnedPath, pinPlaces, readCaseFolder, readPins, stalePinProblem, type CaseFolder, type StalePin } from './case-folder.js';
 import { checkInvariants, INVARIANTS, spelledSchemasIn, type InvariantCheck } from './invariants.js';
 import { descriptions, hasKeyAnywhere } from './output-walk.js';
 import { decidePin, pinnedText } from './pin.js';
@@ -61,9 +63,20 @@ export interface CaseReport {
   problems: string[];
 }
 
+/** Every pin of one dialect version no loaded rule file defines, over all cases. */
+export interface StaleVersion {
+  id: string;
+  paths: string[];
+  /** Deleted by this run (`update`): a version that does not exist can never be re-pinned. */
+  removed: boolean;
+  /** One line: how many, where, and how to be rid of them (or that they are gone). */
+  message: string;
+}
+
 export interface SuiteReport {
   cases: CaseReport[];
   outcomes: PinOutcome[];
+  stale: StaleVersion[];
   ok: boolean;
 }
 
@@ -81,7 +94,13 @@ export class CaseRun {
     this.folder = readCaseFolder(set.dir, name, known);
     // Pinned elsewhere (a caller's pins of a bundled case): stale pins there are problems too.
     const pinDir = set.pinDir(name);
-    if (resolve(pinDir) !== resolve(this.folder.dir)) readPins(pinDir, known, this.folder.problems);
+    if (resolve(pinDir) !== resolve(this.folder.dir)) readPins(pinDir, known, this.folder.problems, this.folder.stalePins);
+  }
+
+  /** The folder's problems that leave nothing to compare; a stale pin is not one of them. */
+  caseProblems(): string[] {
+    const stale = new Set(this.folder.stalePins.map(stalePinProblem));
+    return this.folder.problems.filter((p) => !stale.has(p));
   }
 
   result(dialect: Dialect): ConvertResult {
@@ -180,10 +199,13 @@ export class CaseRun {
 export function runSuite(options: SuiteOptions): SuiteReport {
   const cases: CaseReport[] = [];
   const outcomes: PinOutcome[] = [];
+  const stalePins: StalePin[] = [];
   for (const set of options.caseSets) {
     for (const name of listCases(set.dir)) {
       const run = new CaseRun(set, name, options);
-      const problems = [...run.folder.problems];
+      // Reported once per version below: in each case they would bury the real differences.
+      stalePins.push(...run.folder.stalePins);
+      const problems = run.caseProblems();
       if (problems.length === 0) {
         for (const d of options.dialects) outcomes.push(run.checkPin(d));
         if (set.sentences) problems.push(...run.sentenceProblems(options.dialects));
@@ -192,8 +214,25 @@ export function runSuite(options: SuiteOptions): SuiteReport {
       cases.push({ set: set.label, name, dir: run.folder.dir, problems });
     }
   }
-  const ok = cases.every((c) => c.problems.length === 0) && outcomes.every((o) => o.status !== 'failed');
-  return { cases, outcomes, ok };
+  const stale = staleVersions(stalePins, options);
+  const ok = cases.every((c) => c.problems.length === 0) && outcomes.every((o) => o.status !== 'failed') && stale.every((v) => v.removed);
+  return { cases, outcomes, stale, ok };
+}
+
+/** Groups the stale pins by version; `update` deletes them, as nothing could ever compare with them again. */
+function staleVersions(pins: readonly StalePin[], options: SuiteOptions): StaleVersion[] {
+  const byId = new Map<string, string[]>();
+  for (const p of pins) byId.set(p.id, [...(byId.get(p.id) ?? []), p.path]);
+  const rerun = options.rerun ?? 'dialects test --update';
+  return [...byId].sort(([a], [b]) => a.localeCompare(b)).map(([id, paths]) => {
+    const count = `${paths.length} pinned output${paths.length === 1 ? '' : 's'}`;
+    const where = pinPlaces(id, paths).join(', ');
+    if (!options.update) {
+      return { id, paths, removed: false, message: `${id}: ${count} of a version no loaded rule file defines (renamed or removed since): ${where}; restore its rule file, or run \`${rerun}\` to remove ${paths.length === 1 ? 'it' : 'them'}` };
+    }
+    for (const p of paths) rmSync(p);
+    return { id, paths, removed: true, message: `removed ${count} of ${id}, which no loaded rule file defines: ${where}` };
+  });
 }
 
 function readOrUndefined(path: string): string | undefined {
