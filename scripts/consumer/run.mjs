@@ -60,7 +60,7 @@ await steps.step('the engine tarball ships every bundled rule file and the edito
 // `dialects new` and the CLI README point at these pages; a user without the repository (or the
 // network) reads them where the CLI is installed.
 await steps.step('the CLI tarball ships the rule-format pages', () => {
-  const missing = ['docs/rule-format.md', 'docs/your-own-dialect.md'].filter((f) => !packed.cli.files.includes(f));
+  const missing = ['docs/rule-format.md', 'docs/your-own-dialect.md', 'docs/lint-rules.md'].filter((f) => !packed.cli.files.includes(f));
   assert(missing.length === 0, `missing from the CLI tarball: ${missing.join(', ')}`);
 });
 
@@ -99,6 +99,7 @@ const docs = [
 // First every block is written where it goes, so a block may use a file a later marker names.
 const runs = [];
 const tsFiles = [];
+const jsFiles = [];
 let serverScript;
 await steps.step('README code blocks written into the project', () => {
   for (const doc of docs) {
@@ -121,6 +122,7 @@ await steps.step('README code blocks written into the project', () => {
         const name = `block-${doc.file.replace(/\W/g, '_')}-${b.line}.${b.lang === 'ts' ? 'ts' : 'mjs'}`;
         writeFileSync(join(project, name), b.text);
         if (b.lang === 'ts') tsFiles.push(name);
+        else jsFiles.push(name);
         if (!isNoRun(b)) runs.push({ where, kind: b.lang, script: b.lang === 'ts' ? compiled(name) : join(project, name), expected });
       } else if (b.lang === 'sh' && doc.sh && !isNoRun(b)) {
         runs.push({ where, kind: 'sh', text: b.text, expected });
@@ -130,6 +132,16 @@ await steps.step('README code blocks written into the project', () => {
 });
 
 await steps.step(`README TypeScript blocks type-check (strict; NodeNext and Bundler): ${tsFiles.length} files`, () => typecheck(tsFiles));
+
+// A JavaScript block is what a TypeScript user copies too: it type-checks against the packages'
+// declarations (checkJs), untyped parameters aside, so a documented line such as
+// `output.inputSchema` compiles where the declarations say what it is.
+await steps.step(`README JavaScript blocks type-check (checkJs): ${jsFiles.length} files`, () => {
+  const cfg = join(project, 'tsconfig.js.json');
+  const compilerOptions = { ...tsOptions, module: 'NodeNext', moduleResolution: 'NodeNext', allowJs: true, checkJs: true, noImplicitAny: false, noEmit: true };
+  writeFileSync(cfg, JSON.stringify({ compilerOptions, files: jsFiles }, null, 2));
+  sh(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', cfg], { cwd: project });
+});
 
 for (const r of runs) {
   await steps.step(`${r.where}: ${r.kind} block runs${r.expected ? ' and prints what the README shows' : ''}`, () => {

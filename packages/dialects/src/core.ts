@@ -15,7 +15,7 @@ export type { Dialect, DialectInfo, DialectSource, LoadDialectsOptions, Resolved
 export { openDialects } from './rules/open-dialects.js';
 export type { RuleFile, Rule, Note } from './rules/schema.js';
 export { convert, explain, inputShape } from './convert/convert.js';
-export type { ConvertOptions, ConvertResult, InputShape } from './convert/convert.js';
+export type { ConvertOptions, ConvertResult, ConvertedTool, InputShape, SchemaObject } from './convert/convert.js';
 export type { Explanation } from './convert/walk.js';
 export { checkSentences } from './check/sentences.js';
 export { constrainsNoValueHere } from './convert/keywords.js';

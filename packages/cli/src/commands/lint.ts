@@ -31,7 +31,8 @@ export interface LintIo {
 export const LINT_HELP = `Usage: dialects lint [FILE|-] [--format text|json|sarif] [--protocol VERSION]
 
 Checks the schemas of MCP tools: a Tool, a list of tools, a tools/list result or an MCP Description
-document, in JSON or YAML (stdin when FILE is - or absent). Rules and their ids: docs/lint-rules.md.
+document, in JSON or YAML (stdin when FILE is - or absent). Rules and their ids: docs/lint-rules.md,
+which ships in this package (in a project: node_modules/@redouble/dialects-cli/docs/lint-rules.md).
 A bare JSON Schema is not linted: wrap it as {"name": ..., "inputSchema": <schema>}, or check it
 with dialects convert, which reads a bare schema.
 

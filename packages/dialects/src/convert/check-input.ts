@@ -52,3 +52,19 @@ export function checkToolEntries(tools: readonly unknown[], diags: Diagnostic[])
     if (problem) diags.push({ code: 'invalid-tool', severity: 'error', message: `tools/list entry ${i} is not an MCP Tool (an object with a name and an inputSchema): ${problem}; copied as it is`, path: at });
   }
 }
+
+/**
+ * A Tool's inputSchema is a schema object: MCP gives it `type: "object"`, and no client reads a
+ * boolean there. A dialect that spells the root as an object reports its own narrowing; the
+ * identity copy would pass `true` through with no word, so every dialect says it here.
+ */
+export function checkToolInputRoots(tools: readonly (readonly [unknown, string])[], diags: Diagnostic[]): void {
+  for (let i = 0; i < tools.length; i++) {
+    const [tool, prefix] = tools[i] as readonly [unknown, string];
+    const schema = tool !== null && typeof tool === 'object' ? (tool as Record<string, unknown>).inputSchema : undefined;
+    if (typeof schema === 'boolean') {
+      diags.push({ code: 'invalid-tool', severity: 'error', message: `inputSchema is the boolean schema ${String(schema)}; an MCP Tool's inputSchema is a JSON Schema object with type "object"`, path: `${prefix}/inputSchema` });
+    }
+  }
+}
+

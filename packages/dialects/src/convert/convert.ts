@@ -7,7 +7,7 @@ import { diagnostic, DialectError, hasErrors, sortDiagnosticsInPlace, type Diagn
 import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
-import { checkInputSchema, checkInputSchemas, checkToolEntries } from './check-input.js';
+import { checkInputSchema, checkInputSchemas, checkToolEntries, checkToolInputRoots } from './check-input.js';
 import { checkLimits } from './limits.js';
 import { namesSchemaKeyword } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
@@ -21,13 +21,27 @@ export interface ConvertOptions {
   maxNodes?: number;
 }
 
-export interface ConvertResult {
-  /** undefined only when a fatal error stopped the conversion */
-  output: unknown;
-  diagnostics: Diagnostic[];
-  /** no error diagnostics */
-  ok: boolean;
+/** A JSON Schema object as a dialect spells it: keywords whose values are whatever JSON they hold. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a schema's keyword values are any JSON, read as the caller knows them.
+export type SchemaObject = { [keyword: string]: any };
+
+/** An MCP Tool as a dialect spells it: its inputSchema an object (convert reports an error otherwise). */
+export interface ConvertedTool {
+  name: string;
+  inputSchema: SchemaObject;
+  /** Any root from protocol revision 2026-07-28 on. */
+  outputSchema?: SchemaObject | boolean;
+  [field: string]: unknown;
 }
+
+/**
+ * What convert gives: without an error (`ok`), the output as its input's shape says (a schema, a
+ * Tool, a tools/list result); with one, whatever could be written (undefined where a fatal error
+ * stopped the conversion), to be read only with its diagnostics. Narrow on `ok`.
+ */
+export type ConvertResult<T = unknown> =
+  | { ok: true; output: T; diagnostics: Diagnostic[] }
+  | { ok: false; output: unknown; diagnostics: Diagnostic[] };
 
 export const DEFAULT_MAX_DEPTH = 256;
 export const DEFAULT_MAX_NODES = 100_000;
@@ -93,6 +107,10 @@ export function checkDialect(dialect: Dialect, caller = 'convert'): void {
  */
 const keptWalkers = new WeakMap<Plan, SchemaWalker>();
 
+/** Converts an MCP Tool, a tools/list result or a bare JSON Schema into a dialect's spelling. */
+export function convert(input: { name: string; inputSchema: unknown }, dialect: Dialect, options?: ConvertOptions): ConvertResult<ConvertedTool>;
+export function convert(input: { tools: readonly unknown[] }, dialect: Dialect, options?: ConvertOptions): ConvertResult<{ tools: ConvertedTool[]; [field: string]: unknown }>;
+export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult<SchemaObject | boolean>;
 export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
   checkDialect(dialect);
   const plan = planFor(dialect);
@@ -116,11 +134,14 @@ export function convert(input: unknown, dialect: Dialect, options?: ConvertOptio
       notASchema(input, diags);
       checkInputSchema(input, '', diags);
     }
-    else checkInputSchemas(schemasOf(input, shape), diags);
+    else {
+      checkInputSchemas(schemasOf(input, shape), diags);
+      checkToolInputRoots(shape === 'tool' ? [[input, '']] : ((input as JsonObject).tools as unknown[]).map((t, i) => [t, `/tools/${i}`] as const), diags);
+    }
     if (shape === 'tools-list') checkToolEntries((input as JsonObject).tools as unknown[], diags);
     walker.release();
     const diagnostics = finish(diags);
-    return { output, diagnostics, ok: !hasErrors(diagnostics) };
+    return hasErrors(diagnostics) ? { output, diagnostics, ok: false } : { output, diagnostics, ok: true };
   } catch (err) {
     // A walker stopped mid-walk holds that walk's state: the next conversion makes a new one.
     if (keptWalkers.get(plan) === walker) keptWalkers.delete(plan);

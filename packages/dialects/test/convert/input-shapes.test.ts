@@ -60,6 +60,19 @@ describe('the three input shapes', () => {
     }
   });
 
+  it('refuses a Tool whose inputSchema is a boolean schema, in every dialect, the identity one included', () => {
+    for (const info of registry.list()) {
+      for (const [input, at] of [[{ name: 'b', inputSchema: true }, '/inputSchema'], [{ tools: [{ name: 'ok', inputSchema: { type: 'object' } }, { name: 'b', inputSchema: false }] }, '/tools/1/inputSchema']] as const) {
+        const r = convert(input, registry.get(info.id));
+        expect(r.ok, info.id).toBe(false);
+        expect(r.diagnostics.filter((d) => d.code === 'invalid-tool').map((d) => d.path), info.id).toEqual([at]);
+      }
+    }
+    // Where it converts, a Tool's inputSchema is the object the types say.
+    const r = convert({ name: 'o', inputSchema: { type: 'object' } }, registry.get('canonical'));
+    expect(r.ok && typeof r.output.inputSchema).toBe('object');
+  });
+
   it('never mutates the input and gives byte-identical output every time, in every dialect', () => {
     const before = JSON.stringify(tool);
     for (const info of registry.list()) {
