@@ -39,8 +39,8 @@ const optionalEverywhere = {
 
 describe('openai_strict (current)', () => {
   it('is what the plain name resolves to; every version is frozen', () => {
-    expect(registry.get('openai_strict').id).toBe('openai_strict@2026-12-08');
-    for (const v of ['2026-12-08', '2026-12-07', '2026-12-06', '2026-12', '2026-10', '2024-08']) expect(registry.get(`openai_strict@${v}`).status).toBe('frozen');
+    expect(registry.get('openai_strict').id).toBe('openai_strict@2026-12-09');
+    for (const v of ['2026-12-09', '2026-12-08', '2026-12-07', '2026-12-06', '2026-12', '2026-10', '2024-08']) expect(registry.get(`openai_strict@${v}`).status).toBe('frozen');
   });
   it('marks every property required and optional ones nullable, at every depth including definitions', () => {
     const { out, ok } = run('openai_strict', optionalEverywhere);

@@ -6,8 +6,9 @@
  * sends; an output must come back unchanged, or changed only where a decision of
  * docs/dialects/decisions.md ("What the vendors' SDKs change") says the dialect follows the page:
  * - `default` and `pattern`: the page lists both as supported; the SDK writes them into the description;
- * - keywords beside a type array (`["object","null"]` with `properties`): the page accepts type
- *   arrays; the SDK reads object, array and string keywords only beside a single type;
+ * - keywords beside a type array of two types besides null (`["string","integer"]` with
+ *   `minimum`): the page accepts type arrays; the SDK reads type keywords only beside a single type.
+ *   "Or null" is spelled as anyOf (rule null-as-any-of), so a nullable type array is no decision;
  * - spelling only: `type` beside enum/const or beside a union of typed branches (the SDK leaves it
  *   out), and an empty `properties` the SDK adds to an object without properties;
  * - the description, where the SDK appends the keywords above as `{key: value}`;
@@ -22,8 +23,8 @@ export const name = 'anthropic-sdk';
 const PAGE_KEEPS = new Set(['default', 'pattern']);
 const pageKeeps: Decision = (d) => d.kind === 'removed' && PAGE_KEEPS.has(d.keyword);
 
-/** Beside a type array the SDK keeps only the keywords every type shares. */
-const besideTypeArray: Decision = (d) => d.kind === 'removed' && d.node !== undefined && Array.isArray(d.node['type']);
+/** Beside a type array (not one of a type and null) the SDK keeps only the keywords every type shares. */
+const besideTypeArray: Decision = (d) => d.kind === 'removed' && d.node !== undefined && Array.isArray(d.node['type']) && !d.node['type'].includes('null');
 
 const emptyProperties: Decision = (d) =>
   d.kind === 'added' && d.keyword === 'properties' && d.node?.['type'] === 'object' && JSON.stringify(d.theirs) === '{}';

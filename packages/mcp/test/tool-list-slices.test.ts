@@ -34,7 +34,7 @@ describe('ToolListCache, a first build in slices', () => {
 
   it('shares one build between requests that come while it runs, and a synchronous get finishes it', async () => {
     const logger = silentLogger();
-    const { registered: tools } = registerTools([...corpusTools('github-mcp-server'), { name: 'either', inputSchema: { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] }, handler: () => ({ content: [] }) }], silentLogger());
+    const { registered: tools } = registerTools([...corpusTools('github-mcp-server'), { name: 'either', inputSchema: { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } }, required: ['b'] }] }, handler: () => ({ content: [] }) }], silentLogger());
     const cache = new ToolListCache(tools, logger, [], 0);
     const first = cache.getAsync(dialect);
     const second = cache.getAsync(dialect);

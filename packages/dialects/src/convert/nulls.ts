@@ -26,7 +26,8 @@ export function spellTypes(out: JsonObject, plan: Plan, nullFromValues: boolean,
     if (nullFromValues) out.nullable = true;
     if (bareNull && !branch) sink.typeConflict('a schema that accepts only null has no spelling with a nullable flag; it is spelled {"nullable": true}');
   }
-  else if (nulls === 'any-of') out = nullTypeToAnyOf(out, sink);
+  // nulls: any-of wraps the node last (nullAsAnyOf, after the walk has closed and described it), so
+  // that what is said of the object or array lands in its branch.
   if (plan.typeArrays !== 'keep') out = typeArrayToAnyOf(out, nulls, sink);
   if (plan.typeArrays === 'any-of-only') out = typeIntoBranches(out, plan, output);
   return out;
@@ -123,7 +124,12 @@ function canMergeInto(out: JsonObject, branch: unknown): boolean {
   return true;
 }
 
-function nullTypeToAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
+/**
+ * `nulls: any-of`: a type list with null becomes `anyOf: [{the other types, their keywords}, {type:
+ * null}]`, annotations on the whole. Run on the finished node (walk-node.ts), after the closure and
+ * the sentences, so that `additionalProperties: false` goes with the object into its branch.
+ */
+export function nullAsAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
   const t = own(out, 'type');
   if (!Array.isArray(t) || !t.includes('null') || t.length < 2) return out;
   if (hasOwn(out, 'anyOf')) {
@@ -133,12 +139,35 @@ function nullTypeToAnyOf(out: JsonObject, sink: TypeConflicts): JsonObject {
   const rest = t.filter((x) => x !== 'null');
   const inner: JsonObject = { type: rest.length === 1 ? rest[0] : rest };
   const wrapper: JsonObject = {};
+  // Listed values that hold nothing but null leave the other type no value: the node is null alone
+  // (its enum or const kept, which says so too).
+  let onlyNull: [string, unknown] | undefined;
   for (const k in out) {
+    const v = out[k];
     if (k === 'type') put(wrapper, 'anyOf', [inner, { type: 'null' }]);
-    else put(wrapper, k, out[k]);
+    // What constrains the other type goes into its branch, where a reader that reads keywords by
+    // the type beside them finds it (properties beside an anyOf are read by no one's "object");
+    // annotations and the node's own structure stay on the whole.
+    else if (ANNOTATION_KEYWORDS.has(k) || WHOLE_NODE.has(k)) put(wrapper, k, v);
+    // The null branch takes null; the other branch lists the values of its type only.
+    else if (k === 'enum' && Array.isArray(v)) {
+      const values = v.filter((x) => x !== null);
+      if (values.length === 0) onlyNull = [k, v];
+      else put(inner, k, values);
+    } else if (k === 'const' && v === null) onlyNull = [k, v];
+    else put(inner, k, v);
+  }
+  if (onlyNull) {
+    const alone: JsonObject = { type: 'null' };
+    put(alone, onlyNull[0], onlyNull[1]);
+    for (const k in wrapper) if (k !== 'anyOf') put(alone, k, wrapper[k]);
+    return alone;
   }
   return wrapper;
 }
+
+/** Keywords of a node as a whole, never of one of its types. */
+const WHOLE_NODE: ReadonlySet<string> = new Set(['$id', '$schema', '$anchor', '$dynamicAnchor', '$defs', 'definitions', '$ref', '$dynamicRef']);
 
 function typeArrayToAnyOf(out: JsonObject, nulls: Plan['nulls'], sink: TypeConflicts): JsonObject {
   const t = own(out, 'type');

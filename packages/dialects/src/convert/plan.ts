@@ -60,6 +60,8 @@ export interface ReferencesPlan {
   readonly refKeyword: string;
   readonly refPrefix: string;
   readonly siblings: 'keep' | 'wrap-anyof' | 'merge';
+  /** With siblings: wrap-anyof, the keywords that stay beside a reference unwrapped. */
+  readonly keptBeside?: readonly string[];
   /** With cycles: break, the extra levels a cycle is inlined before its stub. */
   readonly unroll?: number;
   readonly keepCyclesThrough?: readonly ('optional-property' | 'optional-items')[];

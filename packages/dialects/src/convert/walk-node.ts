@@ -7,7 +7,7 @@
 import { hasOwn, isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
 import { constrainsNoneOf, constrainsNoValueHere, Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { admittedTypes } from '../type-names.js';
-import { spellTypes } from './nulls.js';
+import { nullAsAnyOf, spellTypes } from './nulls.js';
 import type { Plan, PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
@@ -178,7 +178,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
       outKey = policy.to;
       mayCollide = true;
       if (policy.note) {
-        (dropped ??= []).push([k, value]);
+        // The sentence states the canonical rule the new name loses (oneOf's "exactly one"), so it
+        // reads the canonical branches, not the ones a rewrite above moved the parent's names into.
+        (dropped ??= []).push([k, hasOwn(canonical, key) ? canonical[key] : value]);
         (renamedNotes ??= new Set()).add(k);
       }
       if (explain) explain.push({ path: at(s, node, key), keyword: readAs?.get(key) ?? key, outcome: 'renamed', detail: `spelled ${policy.to}` });
@@ -280,6 +282,7 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (spelled !== undefined) dropped = dropped.filter(([k, v]) => !constrainsNoneOf(k, v, spelled));
   }
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
+  if (plan.spellsTypes && plan.nulls === 'any-of') out = nullAsAnyOf(out, s);
   if (counting !== undefined) s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs', counting);
   if (levels) {
     const t = own(out, 'type');

@@ -7,6 +7,7 @@ import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { RULE_KEYWORDS } from './keywords.js';
 import { fill } from './placeholders.js';
 import { mergeRootUnion } from './root-union.js';
+import { renderWords } from './words.js';
 import { policyOf } from './node-rules.js';
 import { type WalkState, PLACEHOLDER } from './walk-state.js';
 import { report } from './walk-paths.js';
@@ -50,7 +51,9 @@ function rootUnion(s: WalkState, out: JsonObject): JsonObject {
     return out;
   }
   const branches = out[key] as unknown[];
-  const objects = branches.every((b) => isPlainObject(b) && (b.type === 'object' || isPlainObject(b.properties)));
+  // A branch that names no type reads the root's (docs/rule-format.md): under `type: object` a
+  // `{required: [email]}` branch is an object shape too, whose properties are the root's.
+  const objects = branches.every((b) => isPlainObject(b) && (b.type === 'object' || isPlainObject(b.properties) || (b.type === undefined && out.type === 'object')));
   if (!objects) {
     report(s, 'root-union', 'error', `the root is a union (${key}) of shapes that are not all objects, which this dialect cannot spell at the root`, s.prefix);
     return out;
@@ -76,3 +79,44 @@ function objectUnion(branches: unknown): boolean {
 
 /** Keywords that constrain objects only. */
 const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties'];
+
+/** A root union that says only which properties must be sent, and the sentence that says it in words. */
+export interface PresenceUnion {
+  /** The root without the union: what is walked and spelled. */
+  readonly rest: JsonObject;
+  readonly sentence: string;
+}
+
+/**
+ * A root `anyOf` / `oneOf` whose every branch only requires properties (`anyOf: [{required:
+ * [email]}, {required: [phone]}]`: "at least one of"), where the dialect admits no union at the
+ * root: it constrains which properties are sent, not their shapes, so it is dropped and written
+ * into the root's description in words ("At least one of these must hold: email is required or
+ * phone is required."), as any rule a dialect stops spelling; the judge still applies it. Only
+ * where the sentence file words it (a `words` note on that keyword alone); elsewhere the union
+ * takes the root-union path as before.
+ */
+export function presenceUnion(s: WalkState, root: unknown): PresenceUnion | undefined {
+  if (s.plan.rootUnions === 'allow' || !isPlainObject(root) || s.plan.vocabulary === undefined) return undefined;
+  const key = Array.isArray(root.anyOf) ? 'anyOf' : Array.isArray(root.oneOf) ? 'oneOf' : undefined;
+  if (key === undefined || (hasOwn(root, 'anyOf') && hasOwn(root, 'oneOf'))) return undefined;
+  const branches = root[key] as unknown[];
+  const requiring = branches.every(
+    (b) => isPlainObject(b) && Array.isArray(b.required) && b.required.length > 0 && Object.keys(b).every((k) => k === 'required' || (k === 'type' && b.type === 'object')),
+  );
+  if (!requiring) return undefined;
+  const note = s.plan.notes.find((n) => n.words !== undefined && n.when === undefined && n.keywords.length === 1 && n.keywords[0] === key);
+  const said = note === undefined ? undefined : renderWords(note.words as string, (n) => (n === key ? branches : undefined), s.plan.vocabulary, (n) => root[n]);
+  if (said === undefined) return undefined;
+  const rest: JsonObject = {};
+  for (const k in root) if (k !== key) put(rest, k, root[k]);
+  return { rest, sentence: said.join(' ') };
+}
+
+/** Writes a presence union's sentence after the root's description, or reports that the root admits none. */
+export function carryPresence(s: WalkState, out: JsonObject, presence: PresenceUnion): void {
+  if (policyOf(s.plan.rootTable, 'description').kind === 'keep' && (s.plan.rootTable.allow?.has('description') ?? true)) {
+    put(out, 'description', typeof out.description === 'string' ? `${out.description} ${presence.sentence}` : presence.sentence);
+  } else report(s, 'note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${presence.sentence}`, s.prefix);
+}
+

@@ -31,7 +31,7 @@ import { identityCopy, refsResolveCleanly } from './identity.js';
 import type { LimitCounts } from './limits.js';
 import { readDraft } from './walk-read.js';
 import { registerRootDefinitions, emitDefinitions } from './walk-definitions.js';
-import { rootPass } from './walk-root.js';
+import { carryPresence, presenceUnion, rootPass } from './walk-root.js';
 import { isPlainObject, notJsonReason, own, put, tokenList, type JsonObject } from './data.js';
 import { WalkState, SKIP, type Explanation, type NoteEvent, type WalkLimits } from './walk-state.js';
 import { pointer, report, fatal, tooDeep, tooLarge, tokensPointer } from './walk-paths.js';
@@ -118,12 +118,17 @@ export class SchemaWalker {
     s.counts.reset();
     s.levelMax = 0;
     readDraft(s, root);
+    // A root union that only says which properties are sent, where the root admits no union: the
+    // rest of the root is spelled, the union said in words (walk-root.ts).
+    const presence = presenceUnion(s, root);
+    if (presence) s.root = root = presence.rest;
 
     const refs = s.plan.references;
     if (refs && isPlainObject(root)) registerRootDefinitions(s, root);
     let out = walk(s, root, true, undefined);
     if (refs && (s.defQueue.length > 0 || s.reservedNames.size > 0 || s.placeholderSeen || s.anyValueName !== undefined) && isPlainObject(out)) out = emitDefinitions(s, out);
     if (!s.plan.identity && isPlainObject(out)) out = rootPass(s, out);
+    if (presence && isPlainObject(out)) carryPresence(s, out, presence);
     if (s.typelessNullables.length > 0 && isPlainObject(out)) typeNullables(s, out);
     if (s.counts.depth < s.levelMax) s.counts.depth = s.levelMax;
     if (s.givenCounts !== undefined) reportGivenFailures(s);

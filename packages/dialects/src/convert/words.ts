@@ -6,7 +6,7 @@
  * undefined, and the note's JSON `text` is written instead, so nothing is ever left unsaid.
  */
 import type { Vocabulary } from '../rules/schema.js';
-import { isPlainObject, safeStringify, type JsonObject } from './data.js';
+import { isPlainObject, put, safeStringify, type JsonObject } from './data.js';
 import { PLACEHOLDER, fill, renderPlaceholder, renderValue } from './placeholders.js';
 import { typeNames } from '../type-names.js';
 import { constrainsOnly } from './keywords.js';
@@ -173,6 +173,33 @@ function clause(s: unknown, v: Vocabulary, around?: Around): string | undefined 
   return out.length > 0 ? out.join(v.and) : undefined;
 }
 
+/**
+ * The branches of a union as clauses, any of which may hold: "email is required or phone and name
+ * are required". Only where every branch has a clause (it says which properties it requires or
+ * what they must be); the last two joined by the vocabulary's `or`, the others by its `list`.
+ */
+function alternatives(s: unknown, v: Vocabulary, around?: Around): string | undefined {
+  if (!Array.isArray(s) || s.length < 2 || v.or === undefined || (s.length > 2 && v.list === undefined)) return undefined;
+  const out: string[] = [];
+  // `type: object` in a branch under an object says nothing the parent does not.
+  const objectParent = around?.('type') === 'object';
+  for (const branch of s) {
+    const said = clause(objectParent && isPlainObject(branch) && branch.type === 'object' ? withoutKey(branch, 'type') : branch, v, around);
+    if (said === undefined) return undefined;
+    out.push(said);
+  }
+  // "a and b or c" would not say which part the "and" joins: compound alternatives get their own separator.
+  const compound = v.and !== undefined && out.some((c) => c.includes(v.and as string));
+  const or = compound ? (v.orClauses ?? v.or) : v.or;
+  return out.length === 2 || compound ? out.join(or) : `${out.slice(0, -1).join(v.list ?? '')}${or}${out[out.length - 1] as string}`;
+}
+
+function withoutKey(o: JsonObject, key: string): JsonObject {
+  const out: JsonObject = {};
+  for (const k in o) if (k !== key) put(out, k, o[k]);
+  return out;
+}
+
 /** Items by position: "first a string, then an integer". */
 function positions(s: unknown, v: Vocabulary): string | undefined {
   if (!Array.isArray(s) || s.length === 0 || (s.length > 1 && v.list === undefined)) return undefined;
@@ -232,6 +259,8 @@ const FORMS: Readonly<Record<string, Form>> = {
   // As condition and clause, with a typeless property worded by the type the schema declares for it.
   'condition-typed': (s, v, _depth, around) => condition(s, v, around),
   'clause-typed': (s, v, _depth, around) => clause(s, v, around),
+  // A union's branches as clauses, a property without a type worded by the type declared beside.
+  alternatives: (s, v, _depth, around) => alternatives(s, v, around),
   positions,
   pattern,
   one,

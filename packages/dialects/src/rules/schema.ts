@@ -73,6 +73,9 @@ export const ReferencesSchema = z.strictObject({
     .enum(['keep', 'wrap-anyof', 'merge'])
     .default('keep')
     .describe('A reference with other keys beside it: `keep` (default) as written, `wrap-anyof` as `{anyOf: [{ref}], other keys}`, `merge` inlined and merged with them.'),
+  keptBeside: keywordList
+    .optional()
+    .describe('With siblings: wrap-anyof, the keywords a reader keeps beside a reference, e.g. `[description]`: a reference with only these beside it is not wrapped (each wrapper is one more union for a vendor that counts them).'),
   // A cycle the caller can stop (an optional way out on every re-entry) needs no cut.
   keepCyclesThrough: z
     .array(z.enum(['optional-property', 'optional-items']))
@@ -325,7 +328,7 @@ export const NoteSchema = z
       .string()
       .min(1)
       .optional()
-      .describe("The same sentence in plain words, tried before text: `{keyword:form}` renders a dropped subschema with the sentence file's vocabulary (forms: value, typed, item, condition, clause, condition-typed, clause-typed, key, positions, pattern, one, json)."),
+      .describe("The same sentence in plain words, tried before text: `{keyword:form}` renders a dropped subschema with the sentence file's vocabulary (forms: value, typed, item, condition, clause, condition-typed, clause-typed, alternatives, key, positions, pattern, one, json)."),
   })
   .superRefine((note, ctx) => {
     if ((note.keywords === undefined) === (note.event === undefined)) {
@@ -394,6 +397,11 @@ export const VocabularySchema = z.strictObject({
   or: z.string().min(1).optional().describe('Between the nouns of a type list, e.g. " or " ("a string or null").'),
   and: z.string().min(1).optional().describe('Between clauses, and before the last name of a list, e.g. " and " ("a and b").'),
   list: z.string().min(1).optional().describe('Between the other names of a list, and between positions, e.g. ", " ("a, b and c").'),
+  orClauses: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Between alternatives of which one is itself joined by `and`, e.g. "; or " ("a is required and a must be a string; or b is required"); default: `or`.'),
   required: z.string().min(1).optional().describe('A clause requiring one property, e.g. "{names} is required".'),
   requiredMany: z.string().min(1).optional().describe('A clause requiring several properties, e.g. "{names} are required".'),
   mustBe: z.string().min(1).optional().describe('The value of a property a consequence also requires, e.g. "{name} must be {value}".'),

@@ -357,12 +357,42 @@ describe('other node rules', () => {
     expect(out).toEqual({
       type: 'object',
       properties: {
-        a: { anyOf: [{ type: 'integer' }, { type: 'null' }], minimum: 1 },
+        // The integer's bound goes into its branch, where a reader of keywords by type finds it.
+        a: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] },
         b: { anyOf: [{ type: 'string' }, { type: 'null' }] },
         c: { enum: [5] },
         d: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] },
       },
       required: ['a', 'c', 'd', 'b'],
+    });
+  });
+
+  it('spells "or null" as anyOf with the other type\'s keywords, closure and values in its branch, annotations on the whole', () => {
+    const d = dialectFrom(`rules:
+  - id: n
+    source: spec
+    nulls: any-of
+  - id: c
+    source: spec
+    objects: { closed: all }`);
+    const { output, ok } = convert(
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          filter: { type: ['object', 'null'], description: 'Optional filter.', properties: { q: { type: 'string' } }, required: ['q'] },
+          color: { type: ['string', 'null'], enum: ['red', null], default: 'red' },
+          nothing: { type: ['string', 'null'], enum: [null] },
+        },
+      },
+      d,
+    );
+    expect(ok).toBe(true);
+    expect((output as { properties: unknown }).properties).toEqual({
+      filter: { anyOf: [{ type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false }, { type: 'null' }], description: 'Optional filter.' },
+      color: { anyOf: [{ type: 'string', enum: ['red'] }, { type: 'null' }], default: 'red' },
+      // Values that leave the string none: null alone, which the enum says too.
+      nothing: { type: 'null', enum: [null] },
     });
   });
 

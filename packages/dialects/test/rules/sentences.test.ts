@@ -156,9 +156,11 @@ describe('the bundled sentence files', () => {
     const words = 'standard@2026-12-04';
     const frozen = 'standard@2026-12-06';
     const frozenWithIt = 'standard@2026-12-07';
-    // The drafts say a const or default as JSON and the oneOf rule as a rule (standard@2026-12-08).
-    const latest = 'standard@2026-12-08';
-    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'openai_strict@2026-12-07': frozenWithIt, 'openai_strict@2026-12-08': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
+    // openai_strict@2026-12-08 says a const or default as JSON and the oneOf rule as a rule (standard@2026-12-08).
+    const jsonValues = 'standard@2026-12-08';
+    // The drafts and openai_strict@2026-12-09 also word a union of branches that only require properties.
+    const latest = 'standard@2026-12-09';
+    const pins = { 'openai_strict@2024-08': words, 'openai_strict@2026-10': words, 'openai_strict@2026-12': frozen, 'openai_strict@2026-12-06': frozen, 'openai_strict@2026-12-07': frozenWithIt, 'openai_strict@2026-12-08': jsonValues, 'openai_strict@2026-12-09': latest, 'anthropic_strict@2026-05': latest, 'bedrock_strict@2026-12': latest, 'gemini@2026-10': latest };
     for (const [id, pin] of Object.entries(pins)) {
       const file = parse(readFileSync(registry.get(id).file, 'utf8')) as { notes?: unknown[] };
       expect(file.notes?.length ?? 0, id).toBeLessThanOrEqual(1);
@@ -182,6 +184,8 @@ describe('the bundled sentence files', () => {
     // (unevaluatedItems: false in words).
     expect(gemini.notes.map(({ words: _, ...n }) => n)).toEqual([
       { keywords: ['nullable'], text: 'May be null.' },
+      // standard@2026-12-09: at least one of the branches, said as JSON where no words say them.
+      { keywords: ['anyOf'], text: 'Must match at least one of: {anyOf}.' },
       // standard@2026-12-08: a propertyNames that says only "a string" (zod 4's records).
       { keywords: ['propertyNames'], when: { propertyNames: { type: 'string' } }, text: 'Any property name is accepted.' },
       { event: 'evaluated-where', text: 'Send {names} only where the condition or branch that declares each applies.' },
@@ -210,8 +214,8 @@ describe('the bundled sentence files', () => {
       ),
     ]);
     expect(gemini.notes.filter((n) => n.words !== undefined).map((n) => n.keywords?.join('+'))).toEqual([
-      'contains+minContains+maxContains', 'contains+maxContains', 'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
-      'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'default', 'const',
+      'anyOf', 'contains+minContains+maxContains', 'contains+maxContains', 'contains+minContains+maxContains', 'additionalProperties', 'patternProperties', 'propertyNames', 'prefixItems', 'contains+minContains+maxContains', 'contains+minContains', 'contains+maxContains', 'contains',
+      'dependentRequired', 'dependentSchemas', 'if+then+else', 'if+then', 'if+else', 'not', 'oneOf', 'default', 'const',
     ]);
     // standard@2026-12-06 gives default and const words in place, so an array reads as one value.
     expect(convert({ type: 'object', properties: { a: { type: 'array', items: { type: 'string' }, default: [] }, b: { const: [1, 2] } } }, registry.get('gemini@2026-10')).output).toMatchObject({
