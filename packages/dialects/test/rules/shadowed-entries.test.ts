@@ -48,10 +48,8 @@ function refused(dirs: string[], bundled = false): string[] {
 
 const child = (rules: string, name = 'child', ext = 'base@2026-01') => ({ [`${name}@2026-02.yaml`]: `${head(name, '2026-02', `extends: ${ext}\n`)}rules:\n${rules}` });
 
-describe('an entry a later rule undoes', () => {
-  it('refuses the reviewer\'s shadowed merge into a bundled dialect at each entry, naming the rule that undoes it and the fix', () => {
-    const dir = folder({
-      'openai_strict@2026-12-20.yaml': `dialect: openai_strict
+/** A next openai_strict version, up to its rules: the reviewer's file and its variants. */
+const NEXT_VERSION = `dialect: openai_strict
 version: "2026-12-20"
 status: draft
 summary: openai_strict@2026-12-08, and OpenAI now reads minLength and maxLength.
@@ -62,7 +60,12 @@ sources:
     title: Supported schemas
     read: 2026-12-07
 rules:
-  - id: supported-keywords        # the inherited rule that lists what OpenAI keeps
+`;
+
+describe('an entry a later rule undoes', () => {
+  it('refuses the reviewer\'s shadowed merge into a bundled dialect at each entry, naming the rule that undoes it and the fix', () => {
+    const dir = folder({
+      'openai_strict@2026-12-20.yaml': `${NEXT_VERSION}  - id: supported-keywords        # the inherited rule that lists what OpenAI keeps
     source: supported
     merge: true
     keep: [minLength, maxLength]
@@ -77,18 +80,7 @@ rules:
 
   it('accepts the same keywords in a rule with a new id, which applies after the inherited rules and keeps them', async () => {
     const dir = folder({
-      'openai_strict@2026-12-20.yaml': `dialect: openai_strict
-version: "2026-12-20"
-status: draft
-summary: openai_strict@2026-12-08, and OpenAI now reads minLength and maxLength.
-extends: openai_strict@2026-12-08
-sources:
-  supported:
-    url: https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas
-    title: Supported schemas
-    read: 2026-12-07
-rules:
-  - id: string-bounds
+      'openai_strict@2026-12-20.yaml': `${NEXT_VERSION}  - id: string-bounds
     source: supported
     keep: [minLength, maxLength]
 `,
