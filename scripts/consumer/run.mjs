@@ -92,7 +92,9 @@ const compiled = (file) => join(project, 'out', file.replace(/\.ts$/, '.js'));
 const docs = [
   { file: 'packages/dialects/README.md', sh: true },
   { file: 'packages/cli/README.md', sh: true },
-  { file: 'packages/mcp/README.md', sh: true },
+  // Its JavaScript blocks run, but are not type-checked: they read the SDK client's answers, which
+  // the SDK types loosely for JavaScript (callTool's content is unknown without a cast).
+  { file: 'packages/mcp/README.md', sh: true, checkJs: false },
   { file: 'README.md', sh: false }, // its sh blocks are the repository's own commands
   { file: 'docs/your-own-dialect.md', sh: true, optional: true },
 ];
@@ -122,7 +124,7 @@ await steps.step('README code blocks written into the project', () => {
         const name = `block-${doc.file.replace(/\W/g, '_')}-${b.line}.${b.lang === 'ts' ? 'ts' : 'mjs'}`;
         writeFileSync(join(project, name), b.text);
         if (b.lang === 'ts') tsFiles.push(name);
-        else jsFiles.push(name);
+        else if (doc.checkJs !== false) jsFiles.push(name);
         if (!isNoRun(b)) runs.push({ where, kind: b.lang, script: b.lang === 'ts' ? compiled(name) : join(project, name), expected });
       } else if (b.lang === 'sh' && doc.sh && !isNoRun(b)) {
         runs.push({ where, kind: 'sh', text: b.text, expected });
