@@ -51,7 +51,8 @@ export function copyToolData(definition: Record<string, unknown>): Record<string
     return copy(definition, 0) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof RangeError) return 'it nests too deeply to copy';
-    if (!(error instanceof Stop)) throw error;
+    // A getter or proxy of the author's that throws is that tool's problem, not the registration's.
+    if (!(error instanceof Stop)) return `it could not be read: ${error instanceof Error ? error.message : String(error)}`;
     return error.why === 'not-json' ? notJsonAt(definition) : error.why;
   }
 }

@@ -64,6 +64,14 @@ describe('registration', () => {
     }
   });
 
+  it('refuses a definition whose getter throws as that tool\'s problem, and registers the others', () => {
+    const schema = { type: 'object', properties: {} as Record<string, unknown> };
+    Object.defineProperty(schema.properties, 'a', { enumerable: true, get: () => { throw new Error('not loaded yet'); } });
+    const error = refusal([{ name: 'fine', inputSchema: { type: 'object' }, handler }, { name: 'lazy', inputSchema: schema, handler }]);
+    expect(error.message).toMatch(/tool "lazy": it could not be read: not loaded yet/);
+    expect(error.message).not.toContain('"fine"');
+  });
+
   it('keeps a __proto__ member as data, and copies it: later changes by the author do not move what is served', () => {
     const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"integer"}}}') as Record<string, unknown>;
     const tools = createDialectTools([{ name: 'p', inputSchema: schema, handler }], { registry, logger: silentLogger() });
