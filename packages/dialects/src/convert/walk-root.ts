@@ -63,13 +63,15 @@ function rootUnion(s: WalkState, out: JsonObject): JsonObject {
   if (s.plan.closed === 'all' || s.plan.optional === 'required-nullable') finishObjects(s, result, {}, true, undefined, undefined, true);
   report(s, 'root-union', 'warning', `the root ${key} of ${branches.length} object shapes is spelled as one object with the properties of all of them; the server still judges each call against the canonical union`, s.prefix);
   const text = s.plan.events.get('root-union');
-  if (text) {
-    const sentence = fill(text, (n) => (n === 'count' ? String(branches.length) : undefined));
-    if (policyOf(s.plan.rootTable, 'description').kind === 'keep' && (s.plan.rootTable.allow?.has('description') ?? true)) {
-      put(result, 'description', typeof result.description === 'string' ? `${result.description} ${sentence}` : sentence);
-    } else report(s, 'note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${sentence}`, s.prefix);
-  }
+  if (text) sayAtRoot(s, result, fill(text, (n) => (n === 'count' ? String(branches.length) : undefined)));
   return result;
+}
+
+/** Writes a sentence after the root's description, or reports that the dialect's root admits none. */
+function sayAtRoot(s: WalkState, out: JsonObject, sentence: string): void {
+  if (policyOf(s.plan.rootTable, 'description').kind === 'keep' && (s.plan.rootTable.allow?.has('description') ?? true)) {
+    put(out, 'description', typeof out.description === 'string' ? `${out.description} ${sentence}` : sentence);
+  } else report(s, 'note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${sentence}`, s.prefix);
 }
 
 /** A union whose every branch is an object schema (so the whole accepts objects only). */
@@ -115,8 +117,6 @@ export function presenceUnion(s: WalkState, root: unknown): PresenceUnion | unde
 
 /** Writes a presence union's sentence after the root's description, or reports that the root admits none. */
 export function carryPresence(s: WalkState, out: JsonObject, presence: PresenceUnion): void {
-  if (policyOf(s.plan.rootTable, 'description').kind === 'keep' && (s.plan.rootTable.allow?.has('description') ?? true)) {
-    put(out, 'description', typeof out.description === 'string' ? `${out.description} ${presence.sentence}` : presence.sentence);
-  } else report(s, 'note-lost', 'warning', `this dialect admits no description at the root, so this sentence cannot be carried: ${presence.sentence}`, s.prefix);
+  sayAtRoot(s, out, presence.sentence);
 }
 
