@@ -9,11 +9,16 @@ afterAll(removeTempDirs);
 const registry = loadDialects();
 
 describe('dialects list', () => {
-  it('shows every loaded version with its status, summary, file and every source with its date', async () => {
+  it('shows every loaded version with its status, summary, file, sentence file and every source with its date', async () => {
     const r = await runCli(['list']);
     expect(r.code, r.stderr).toBe(0);
     for (const d of registry.list()) {
       expect(r.stdout).toContain(`  ${d.id}  ${d.status}  ${d.summary}\n`);
+      // The wording it reads, inherited or named: what a maintainer needs to know before editing a sentence file.
+      const sentences = registry.get(d.id).resolved.sentences;
+      const block = r.stdout.slice(r.stdout.indexOf(`  ${d.id}  `)).split(/\n  (?=\S)/)[0]!;
+      if (sentences !== undefined) expect(block, d.id).toContain(`\n    sentences: ${sentences}\n`);
+      else expect(block, d.id).not.toContain('sentences:');
       for (const s of d.sources) expect(r.stdout).toContain(`${s.title} <${s.url}> (read ${s.read})`);
     }
     for (const name of new Set(registry.list().map((d) => d.name))) expect(r.stdout).toContain(`${name}  (means ${registry.get(name).id})`);

@@ -4,7 +4,7 @@ import { EXIT_OK, type Io } from '../io.js';
 import { toJsonText } from '../format.js';
 import { openRegistry } from '../registry.js';
 
-/** `dialects list`: every dialect version with status, summary, rule file and sources. */
+/** `dialects list`: every dialect version with status, summary, rule file, sentence file and sources. */
 export async function listCommand(argv: string[], io: Io): Promise<number> {
   const args = parseCommandArgs(argv, { json: { type: 'boolean' } }, 0);
   if (args.help) {
@@ -26,6 +26,9 @@ export async function listCommand(argv: string[], io: Io): Promise<number> {
     for (const d of infos.filter((x) => x.name === name)) {
       text += `  ${d.id}  ${d.status}  ${d.summary}\n`;
       text += `    file: ${d.file}\n`;
+      // The shared wording it reads, which its file names only where it does not inherit it.
+      const sentences = registry.get(d.id).resolved.sentences;
+      if (sentences !== undefined) text += `    sentences: ${sentences}\n`;
       for (const s of d.sources) text += `    source ${s.id}: ${s.title} <${s.url}> (read ${s.read})\n`;
     }
   }
