@@ -51,8 +51,8 @@ export interface DialectTools {
   listTools(dialect?: string): DialectToolList;
   /**
    * Every registration warning (each also logged), once all are found: the lint rules that only
-   * warn run after createDialectTools returns, in slices, while the server already answers. Rejects
-   * only if the logger throws.
+   * warn run after createDialectTools returns, in slices, while the server already answers (and at
+   * once if the process exits first). Never rejects: a line the logger throws on goes to stderr.
    */
   readonly warnings: Promise<Diagnostic[]>;
 }

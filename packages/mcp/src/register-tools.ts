@@ -1,6 +1,6 @@
 import { DialectError, lintTools, type Diagnostic } from '@redouble/dialects';
 import type { Logger } from './logger.js';
-import { adviseLater, adviseNow, logWarning, type AdviceJob } from './registration-warnings.js';
+import { adviseLater, adviseNow, logWarning, safeWarn, type AdviceJob } from './registration-warnings.js';
 import { copyToolData } from './tool-data-copy.js';
 import { toolShapeProblem } from './tool-shape.js';
 import type { DialectTool, ToolHandler } from './tool-definition.js';
@@ -50,9 +50,16 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     // JSON, which left the tool out of every tools/list.
     const rest = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Omit<DialectTool, 'handler'>;
     // A private copy: the author may reuse or change their objects later; what is served must not move.
-    const copied = copyToolData(rest) as RegisteredTool['tool'] | string;
-    // Lint reads without recursion: where the copy failed, it reads the author's own objects, and
-    // names the place (the schema depth bound, at its JSON pointer) where it can.
+    const data = copyToolData(rest);
+    // A value that is not JSON (a bigint, a boxed String, a hole in an array) is named as such, at its
+    // pointer: lint, reading the author's objects, would call it a wrong keyword value instead.
+    if ('problem' in data && !data.bound) {
+      problems.push({ code: 'tool-definition-invalid', severity: 'error', message: `tool "${String(rest.name)}": ${data.problem}.`, path: `/${index}` });
+      return;
+    }
+    const copied = 'copy' in data ? (data.copy as RegisteredTool['tool']) : data.problem;
+    // Lint reads without recursion: where the copy stopped at a bound, it reads the author's own
+    // objects, and names the place (the schema depth bound, at its JSON pointer) where it can.
     const tool = typeof copied === 'string' ? rest : copied;
     const report = lintTools(tool, { rules: 'errors' });
     let invalid = false;
@@ -75,7 +82,7 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
       return;
     }
     // A tool refused for its errors needs no word that its check was incomplete.
-    if (!report.complete && !invalid) logger.warn(`warning: tool "${copied.name}": its schemas could not be checked completely.`);
+    if (!report.complete && !invalid) safeWarn(logger, `warning: tool "${copied.name}": its schemas could not be checked completely.`);
     if (!invalid) {
       registered.set(copied.name, { name: copied.name, tool: copied, handler });
       advice.push({ index, tool: copied, complete: report.complete });

@@ -12,17 +12,30 @@ export interface AdviceJob {
   readonly complete: boolean;
 }
 
+/**
+ * Writes one line to the logger. A logger that throws must neither stop registration nor lose the
+ * warnings after it, nor hide the refusal it was logging beside: the line goes to stderr instead,
+ * once with the logger's fault.
+ */
+export function safeWarn(logger: Logger, line: string): void {
+  try {
+    logger.warn(line);
+  } catch (error) {
+    process.stderr.write(`${line}\n(the logger threw on this line: ${error instanceof Error ? error.message : String(error)})\n`);
+  }
+}
+
 /** Logs one registration warning as `warning: tool "x" at /path: message [code]`, and returns it as a diagnostic of the tool list. */
 export function logWarning(logger: Logger, index: number, name: string, d: Diagnostic): Diagnostic {
   const where = `tool "${name}" at ${d.path || '/'}`;
-  logger.warn(`warning: ${where}: ${d.message} [${d.code}]`);
+  safeWarn(logger, `warning: ${where}: ${d.message} [${d.code}]`);
   return { ...d, message: `${where}: ${d.message}`, path: `/${index}${d.path}` };
 }
 
 function advise(job: AdviceJob, logger: Logger, found: Diagnostic[]): void {
   const report = lintTools(job.tool, { rules: 'warnings' });
   for (const d of report.diagnostics) found.push(logWarning(logger, job.index, job.tool.name, d));
-  if (!report.complete && job.complete) logger.warn(`warning: tool "${job.tool.name}": its schemas could not be checked completely.`);
+  if (!report.complete && job.complete) safeWarn(logger, `warning: tool "${job.tool.name}": its schemas could not be checked completely.`);
 }
 
 /** Runs the warning-only lint rules over every job now (a registration that fails anyway logs everything it found). */
@@ -32,34 +45,54 @@ export function adviseNow(jobs: readonly AdviceJob[], logger: Logger): Diagnosti
   return found;
 }
 
+/** A warning-only pass under way: what is left of it, finished at once if the process exits first. */
+interface Pending {
+  readonly jobs: readonly AdviceJob[];
+  next: number;
+  readonly logger: Logger;
+  readonly found: Diagnostic[];
+}
+
+// One 'exit' listener for every pass under way (a process may register many tool sets): a server
+// that ends as soon as its client leaves (`process.exit` in onclose) would otherwise drop the
+// warnings not yet found. The listener runs synchronously before the process ends.
+const pending = new Set<Pending>();
+const finishAll = (): void => {
+  for (const p of pending) while (p.next < p.jobs.length) advise(p.jobs[p.next++]!, p.logger, p.found);
+  pending.clear();
+};
+
 /**
  * Runs the warning-only lint rules after registration, in slices of at most `sliceMs` with a turn
  * of the event loop between them: they cannot keep a tool from being served, so a server answers
- * requests while they run (about half of linting a large tool set). Resolves with `before` and what they found;
- * rejects only when the logger throws (and that rejection is never left unhandled here).
+ * requests while they run (about half of linting a large tool set). Resolves with `before` and
+ * what they found; never rejects. If the process exits first, what is left runs as it exits.
  */
 export function adviseLater(jobs: readonly AdviceJob[], logger: Logger, before: readonly Diagnostic[] = [], sliceMs = WARNINGS_SLICE_MS): Promise<Diagnostic[]> {
-  const found = [...before];
-  let next = 0;
-  const done = new Promise<Diagnostic[]>((resolve, reject) => {
+  const job: Pending = { jobs, next: 0, logger, found: [...before] };
+  if (jobs.length === 0) return Promise.resolve(job.found);
+  if (pending.size === 0) process.once('exit', finishAll);
+  pending.add(job);
+  return new Promise<Diagnostic[]>((resolve) => {
     const step = (): void => {
+      const until = performance.now() + sliceMs;
       try {
-        const until = performance.now() + sliceMs;
-        while (next < jobs.length) {
-          advise(jobs[next++]!, logger, found);
+        while (job.next < jobs.length) {
+          advise(jobs[job.next++]!, logger, job.found);
           if (performance.now() >= until) break;
         }
       } catch (error) {
-        reject(error);
+        // lintTools reports what it meets in the data; a throw here is a fault of ours, said, not a crash.
+        safeWarn(logger, `warning: the warning-only checks of tool "${jobs[job.next - 1]?.tool.name}" could not be completed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (job.next < jobs.length) {
+        setImmediate(step);
         return;
       }
-      if (next < jobs.length) setImmediate(step);
-      else resolve(found);
+      pending.delete(job);
+      if (pending.size === 0) process.off('exit', finishAll);
+      resolve(job.found);
     };
     setImmediate(step);
   });
-  done.catch(() => {
-    // Whoever awaits the promise hears of a throwing logger; nobody awaiting it is no crash.
-  });
-  return done;
 }

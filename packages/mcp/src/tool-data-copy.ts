@@ -19,7 +19,12 @@ class Stop {
  * other value must be JSON data: a function, a symbol, a bigint, NaN, a Date or a Map is refused
  * with its pointer. The copy is private: the author may change their objects later.
  */
-export function copyToolData(definition: Record<string, unknown>): Record<string, unknown> | string {
+export type ToolDataCopy =
+  | { readonly copy: Record<string, unknown> }
+  /** `bound`: stopped by a size or depth bound, which lint names at its pointer better than this. */
+  | { readonly problem: string; readonly bound: boolean };
+
+export function copyToolData(definition: Record<string, unknown>): ToolDataCopy {
   let values = 0;
   const copy = (value: unknown, depth: number): unknown => {
     if (++values > MAX_VALUES) throw new Stop('it is too large to copy');
@@ -48,12 +53,12 @@ export function copyToolData(definition: Record<string, unknown>): Record<string
     return out;
   };
   try {
-    return copy(definition, 0) as Record<string, unknown>;
+    return { copy: copy(definition, 0) as Record<string, unknown> };
   } catch (error) {
-    if (error instanceof RangeError) return 'it nests too deeply to copy';
+    if (error instanceof RangeError) return { problem: 'it nests too deeply to copy', bound: true };
     // A getter or proxy of the author's that throws is that tool's problem, not the registration's.
-    if (!(error instanceof Stop)) return `it could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return error.why === 'not-json' ? notJsonAt(definition) : error.why;
+    if (!(error instanceof Stop)) return { problem: `it could not be read: ${error instanceof Error ? error.message : String(error)}`, bound: false };
+    return error.why === 'not-json' ? { problem: notJsonAt(definition), bound: false } : { problem: error.why, bound: true };
   }
 }
 
@@ -66,6 +71,8 @@ function notJsonAt(definition: unknown): string {
     if (typeof value !== 'object') return `a ${typeof value} at ${at}`;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
+        // A hole of a sparse array (`[, 'a']`) is no value at all: JSON would write null there.
+        if (!(i in value)) return `an empty array slot at ${at}/${i}`;
         const found = find(value[i], `${at}/${i}`, true);
         if (found) return found;
       }

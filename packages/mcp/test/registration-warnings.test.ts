@@ -1,6 +1,7 @@
 // Registration decides on the lint rules that can refuse a tool before it returns; the rules that
 // only warn run after it, in slices, while the server answers, and every warning is still logged.
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it, vi } from 'vitest';
 import { loadDialects } from '@redouble/dialects';
 import { createDialectTools, DialectError } from '../src/index.js';
 import { adviseLater } from '../src/registration-warnings.js';
@@ -57,27 +58,30 @@ describe('registration warnings', () => {
     await tools.warnings;
   });
 
-  it('rejects the warnings promise when the logger throws, and leaves no rejection unhandled', async () => {
-    let calls = 0;
-    const logger = {
-      warn(): void {
-        calls++;
-        throw new Error('log sink closed');
-      },
-    };
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+  it('loses no warning and hides no refusal when the logger throws: the lines go to stderr instead', async () => {
+    const thrower = { warn(): void { throw new Error('log sink closed'); } };
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { written.push(String(chunk)); return true; });
     try {
-      const tools = createDialectTools([empty], { registry, logger });
-      await expect(tools.warnings).rejects.toThrow('log sink closed');
-      // Nobody awaiting the promise of a second set: still no unhandled rejection.
-      createDialectTools([{ ...empty, name: 'other' }], { registry, logger });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(calls).toBe(2);
-      expect(unhandled).toEqual([]);
+      const tools = createDialectTools([empty, { ...empty, name: 'other' }], { registry, logger: thrower });
+      const warnings = await tools.warnings;
+      expect(warnings.map((w) => w.path)).toEqual(['/0/inputSchema/properties/mode', '/1/inputSchema/properties/mode']);
+      expect(written.filter((l) => l.includes('[json-schema.tool-schema.accepts-nothing]') && l.includes('the logger threw on this line: log sink closed'))).toHaveLength(2);
+      // A refusal is still the DialectError, with its diagnostics, whatever the logger does.
+      const dangling = { name: 'dangling', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } }, handler };
+      expect(() => createDialectTools([empty, dangling], { registry, logger: thrower })).toThrow(DialectError);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
+      spy.mockRestore();
     }
+  });
+
+  it('finishes the warning-only checks as the process exits, so a server that ends at once loses none', () => {
+    // A child registers a tool with a warning-only finding and calls process.exit at once.
+    const script = `import { createDialectTools } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
+createDialectTools([{ name: 'bad name!', inputSchema: { type: 'object' }, handler: () => ({ content: [] }) }], { logger: { warn: (l) => process.stdout.write(l + '\\n') } });
+process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^warning: tool "bad name!" at \/name: .*\[mcp\.tool\.name\]\n$/);
   });
 });

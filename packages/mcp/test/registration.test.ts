@@ -56,6 +56,8 @@ describe('registration', () => {
       [Number.NaN, /the number NaN at \/inputSchema\/properties\/a\/default/],
       [[1, undefined], /undefined at \/inputSchema\/properties\/a\/default\/1/],
       [new Map(), /a Map object at \/inputSchema\/properties\/a\/default/],
+      // Named for what they are, not as a wrong keyword value (round 25).
+      [Object.assign([], { 1: 'x' }), /an empty array slot at \/inputSchema\/properties\/a\/default\/0/],
     ];
     for (const [value, words] of cases) {
       const error = refusal([{ name: 'odd', inputSchema: { type: 'object', properties: { a: { default: value } } }, handler }]);
@@ -70,6 +72,14 @@ describe('registration', () => {
     const error = refusal([{ name: 'fine', inputSchema: { type: 'object' }, handler }, { name: 'lazy', inputSchema: schema, handler }]);
     expect(error.message).toMatch(/tool "lazy": it could not be read: not loaded yet/);
     expect(error.message).not.toContain('"fine"');
+  });
+
+  it('names a value that is not JSON where a keyword stands as such, not as a wrong keyword value', () => {
+    const boxed = refusal([{ name: 'boxed', inputSchema: { type: new String('object') as unknown as string }, handler }]);
+    expect(boxed.message).toMatch(/tool "boxed": it holds what is not JSON data: a String object at \/inputSchema\/type\./);
+    const big = refusal([{ name: 'big', inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: 10n as unknown as number } } }, handler }]);
+    expect(big.message).toMatch(/tool "big": it holds what is not JSON data: a bigint at \/inputSchema\/properties\/n\/maximum\./);
+    expect(big.message).not.toContain('must be number');
   });
 
   it('keeps a __proto__ member as data, and copies it: later changes by the author do not move what is served', () => {
