@@ -9,6 +9,7 @@ import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas, checkToolEntries, checkToolInputRoots } from './check-input.js';
 import { checkLimits } from './limits.js';
+import { hasUndefinedMember, withoutUndefinedMembers } from '../undefined-members.js';
 import { namesSchemaKeyword } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
 import { planFor, type Plan } from './plan.js';
@@ -112,6 +113,13 @@ export function convert(input: { name: string; inputSchema: unknown }, dialect: 
 export function convert(input: { tools: readonly unknown[] }, dialect: Dialect, options?: ConvertOptions): ConvertResult<{ tools: ConvertedTool[]; [field: string]: unknown }>;
 export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult<SchemaObject | boolean>;
 export function convert(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
+  const result = convertInput(input, dialect, options);
+  // A member set to undefined is absent (undefined-members.ts): asked only where the conversion failed.
+  if (result.ok || !hasUndefinedMember(input)) return result;
+  return convertInput(withoutUndefinedMembers(input), dialect, options);
+}
+
+function convertInput(input: unknown, dialect: Dialect, options?: ConvertOptions): ConvertResult {
   checkDialect(dialect);
   const plan = planFor(dialect);
   const diags: Diagnostic[] = [];

@@ -26,6 +26,7 @@ import { toolName } from './rules/tool-name.js';
 import { toolNamesUnique } from './rules/tool-name-unique.js';
 import type { LintOptions, LintResult } from './types.js';
 import { withWalkCache } from './schema-walk.js';
+import { hasUndefinedMember, withoutUndefinedMembers } from '../undefined-members.js';
 
 /** In this order for every tool; the order only decides the order of the output. */
 const RULES: readonly { id: string; run: LintRule }[] = [
@@ -47,7 +48,11 @@ const RULES: readonly { id: string; run: LintRule }[] = [
 ];
 
 export function lintTools(input: unknown, options: LintOptions = {}): LintResult {
-  return withWalkCache(() => lintAll(input, options));
+  const result = withWalkCache(() => lintAll(input, options));
+  // A member set to undefined is absent (undefined-members.ts): asked only where lint found something.
+  if (result.diagnostics.length === 0 || !hasUndefinedMember(input)) return result;
+  const cleaned = withoutUndefinedMembers(input);
+  return withWalkCache(() => lintAll(cleaned, options));
 }
 
 /** Rule ids that only ever warn (rule-catalog.ts): what `rules: 'warnings'` runs and `errors` leaves out. */

@@ -26,7 +26,8 @@ describe('hostile input', () => {
     // Stopped mid-walk (deep inside a definition, at a value that is not JSON, between a union and
     // its branch): the conversions after it read as if it had never run.
     const deep = { type: 'object', properties: { r: { $ref: '#/$defs/D' } }, $defs: { D: nested(10_000) } };
-    const bad = { type: 'object', properties: { a: { type: 'string' }, b: { description: undefined } } };
+    // (A member set to undefined is absent, not a stop: a function is what no JSON holds.)
+    const bad = { type: 'object', properties: { a: { type: 'string' }, b: { description: () => 'x' } } };
     // Stopped between a union and its branch, where the branch would take the parent's type.
     const branch = { type: 'string', anyOf: [{ minLength: 1 }, undefined] };
     const good = { type: 'object', properties: { p: { type: 'integer', minimum: 1 }, q: { $ref: '#/$defs/Q' } }, $defs: { Q: { type: 'string', minLength: 2 } } };
@@ -105,7 +106,8 @@ describe('hostile input', () => {
   });
 
   it('refuses values that are not JSON data', () => {
-    for (const bad of [Number.NaN, Infinity, undefined, () => 1, new Date(0), 10n]) {
+    // (A member set to undefined is absent, as JSON reads it: undefined-members.test.ts.)
+    for (const bad of [Number.NaN, Infinity, () => 1, new Date(0), 10n]) {
       const r = convert({ type: 'object', properties: { a: { type: 'number', default: bad } } }, registry.get('flat'));
       expect(r.output).toBeUndefined();
       expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([['not-json', '/properties/a/default']]);

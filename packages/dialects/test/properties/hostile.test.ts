@@ -179,9 +179,10 @@ describe.each(dialects.map((d) => [d.id, d] as const))('hostile input into %s', 
   }, 60_000);
 
   it('undefined, a function, a Date, a Symbol, a BigInt at schema positions: no output, a diagnostic at the value', () => {
+    // (A member set to undefined is absent, as JSON reads it: `properties: {a: undefined}` is no
+    // property a, test/convert/undefined-members.test.ts. An input that is undefined is no schema.)
     const cases: [unknown, string][] = [
       [undefined, ''],
-      [{ type: 'object', properties: { a: undefined } }, '/properties/a'],
       [{ type: 'object', properties: { a: () => 1 } }, '/properties/a'],
       [{ type: 'object', properties: { a: new Date(0) } }, '/properties/a'],
       [{ type: 'object', properties: { a: Symbol('s') } }, '/properties/a'],
