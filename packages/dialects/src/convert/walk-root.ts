@@ -86,7 +86,17 @@ const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patt
 export interface PresenceUnion {
   /** The root without the union: what is walked and spelled. */
   readonly rest: JsonObject;
-  readonly sentence: string;
+  /** Undefined where the union had one branch, whose names went into `required`. */
+  readonly sentence: string | undefined;
+}
+
+/** A union of branches that each only require properties (`{required: [...]}`, `type: object` aside). */
+function requiringBranches(branches: unknown): branches is JsonObject[] {
+  return (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((b) => isPlainObject(b) && Array.isArray(b.required) && b.required.length > 0 && b.required.every((n) => typeof n === 'string') && Object.keys(b).every((k) => k === 'required' || (k === 'type' && b.type === 'object')))
+  );
 }
 
 /**
@@ -94,29 +104,50 @@ export interface PresenceUnion {
  * [email]}, {required: [phone]}]`: "at least one of"), where the dialect admits no union at the
  * root: it constrains which properties are sent, not their shapes, so it is dropped and written
  * into the root's description in words ("At least one of these must hold: email is required or
- * phone is required."), as any rule a dialect stops spelling; the judge still applies it. Only
- * where the sentence file words it (a `words` note on that keyword alone); elsewhere the union
- * takes the root-union path as before.
+ * phone is required."), as any rule a dialect stops spelling; the judge still applies it. Found at
+ * the root or as an allOf branch of its own (`allOf: [{anyOf: [...]}]`); a union of one branch is
+ * its names required. Only where the sentence file words it (a `words` note on that keyword alone);
+ * elsewhere the union takes the root-union path as before.
  */
 export function presenceUnion(s: WalkState, root: unknown): PresenceUnion | undefined {
-  if (s.plan.rootUnions === 'allow' || !isPlainObject(root) || s.plan.vocabulary === undefined) return undefined;
-  const key = Array.isArray(root.anyOf) ? 'anyOf' : Array.isArray(root.oneOf) ? 'oneOf' : undefined;
-  if (key === undefined || (hasOwn(root, 'anyOf') && hasOwn(root, 'oneOf'))) return undefined;
-  const branches = root[key] as unknown[];
-  const requiring = branches.every(
-    (b) => isPlainObject(b) && Array.isArray(b.required) && b.required.length > 0 && Object.keys(b).every((k) => k === 'required' || (k === 'type' && b.type === 'object')),
-  );
-  if (!requiring) return undefined;
-  const note = s.plan.notes.find((n) => n.words !== undefined && n.when === undefined && n.keywords.length === 1 && n.keywords[0] === key);
-  const said = note === undefined ? undefined : renderWords(note.words as string, (n) => (n === key ? branches : undefined), s.plan.vocabulary, (n) => root[n]);
-  if (said === undefined) return undefined;
+  if (s.plan.rootUnions === 'allow' || !isPlainObject(root) || (hasOwn(root, 'anyOf') && hasOwn(root, 'oneOf'))) return undefined;
+  const own = Array.isArray(root.anyOf) ? 'anyOf' : Array.isArray(root.oneOf) ? 'oneOf' : undefined;
+  const allOf = Array.isArray(root.allOf) ? root.allOf : [];
+  // Where the root has no union of its own, an allOf branch that is nothing but one.
+  const at = own === undefined ? allOf.findIndex((b) => isPlainObject(b) && Object.keys(b).length === 1 && (Array.isArray(b.anyOf) || Array.isArray(b.oneOf))) : -1;
+  const holder = own !== undefined ? root : at >= 0 ? (allOf[at] as JsonObject) : undefined;
+  if (holder === undefined) return undefined;
+  const key = Array.isArray(holder.anyOf) ? 'anyOf' : 'oneOf';
+  const branches = holder[key];
+  if (!requiringBranches(branches)) return undefined;
+  let sentence: string | undefined;
+  if (branches.length > 1) {
+    const note = s.plan.notes.find((n) => n.words !== undefined && n.when === undefined && n.keywords.length === 1 && n.keywords[0] === key);
+    const said = note === undefined || s.plan.vocabulary === undefined ? undefined : renderWords(note.words as string, (n) => (n === key ? branches : undefined), s.plan.vocabulary, (n) => root[n]);
+    if (said === undefined) return undefined;
+    sentence = said.join(' ');
+  }
   const rest: JsonObject = {};
-  for (const k in root) if (k !== key) put(rest, k, root[k]);
-  return { rest, sentence: said.join(' ') };
+  for (const k in root) {
+    if (k === key && own !== undefined) continue;
+    if (k === 'allOf' && at >= 0) {
+      const left = allOf.filter((_, i) => i !== at);
+      if (left.length > 0) put(rest, k, left);
+      continue;
+    }
+    put(rest, k, root[k]);
+  }
+  if (sentence === undefined) {
+    // One branch: its names are simply required too.
+    const required = Array.isArray(rest.required) ? (rest.required as unknown[]).filter((n): n is string => typeof n === 'string') : [];
+    for (const n of branches[0]!.required as string[]) if (!required.includes(n)) required.push(n);
+    put(rest, 'required', required);
+  }
+  return { rest, sentence };
 }
 
 /** Writes a presence union's sentence after the root's description, or reports that the root admits none. */
 export function carryPresence(s: WalkState, out: JsonObject, presence: PresenceUnion): void {
-  sayAtRoot(s, out, presence.sentence);
+  if (presence.sentence !== undefined) sayAtRoot(s, out, presence.sentence);
 }
 

@@ -49,6 +49,28 @@ describe('a root union of required lists', () => {
     expect(judge.checkArguments({ text: 'hi', email: null, phone: null }, { decodeNulls: openai.decodesNulls }).ok).toBe(false);
   });
 
+  it('is found as an allOf branch of its own, and a union of one branch is its names required (round 25)', () => {
+    const { anyOf, ...rest } = notify.inputSchema;
+    const wrapped = { ...notify, inputSchema: { ...rest, allOf: [{ anyOf }] } };
+    const one = { ...notify, inputSchema: { ...rest, oneOf: [{ required: ['email'] }] } };
+    for (const name of ['openai_strict', 'anthropic_strict', 'gemini']) {
+      const a = convert(wrapped, registry.get(name));
+      expect(a.ok, `${name}: ${JSON.stringify(a.diagnostics)}`).toBe(true);
+      if (a.ok) {
+        expect(a.output.inputSchema.allOf, name).toBeUndefined();
+        expect(a.output.inputSchema.description, name).toMatch(/At least one of these must hold: email is required or phone is required\.$/);
+      }
+      const b = convert(one, registry.get(name));
+      expect(b.ok, `${name}: ${JSON.stringify(b.diagnostics)}`).toBe(true);
+      if (b.ok) {
+        expect(b.output.inputSchema.oneOf, name).toBeUndefined();
+        // openai_strict lists every property as required anyway; email is no longer nullable there.
+        expect(b.output.inputSchema.required, name).toEqual(expect.arrayContaining(['text', 'email']));
+        expect(JSON.stringify(b.output.inputSchema.properties.email), name).not.toContain('null');
+      }
+    }
+  });
+
   it('is left alone where a branch says more than which properties are sent', () => {
     const shapes = { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ required: ['a'] }, { properties: { a: { const: 'x' } } }] };
     const { diagnostics } = convert(shapes, registry.get('openai_strict'));
