@@ -4,13 +4,16 @@ import { usageError } from './errors.js';
 
 /** The bundled dialects plus every `--dialects-dir`, checked to exist before the engine reads them. */
 export async function openRegistry(dirs: readonly string[]): Promise<DialectRegistry> {
+  const resolved = dirs.map((d) => directoryOption('--dialects-dir', d));
   try {
     // One folder named twice is one folder: read twice, each of its dialects would be "defined twice".
-    return await openDialects({ dirs: [...new Set(dirs.map((d) => directoryOption('--dialects-dir', d)))] });
+    return await openDialects({ dirs: [...new Set(resolved)] });
   } catch (e) {
-    // A --dialects-dir that defines nothing: a usage error, with how to start one.
+    // A --dialects-dir that defines nothing: a usage error, with how to start one in that very folder.
     if (e instanceof DialectError && e.code === 'no-dialects' && dirs.length > 0) {
-      throw usageError(`${e.message}; write one with \`dialects new NAME --dir ${dirs[0]}\``);
+      const empty = e.diagnostics.find((d) => d.code === 'no-dialects')?.path;
+      const at = resolved.indexOf(empty ?? '');
+      throw usageError(`${e.message}; write one with \`dialects new NAME --dir ${at >= 0 ? dirs[at] : dirs[0]}\``);
     }
     throw e;
   }

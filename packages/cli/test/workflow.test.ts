@@ -193,6 +193,11 @@ describe('dialects test', () => {
     const empty = await runCli(['test', '--dialects-dir', tempDir()]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('dialects new NAME');
+    // Beside a folder that holds rule files, the hint names the empty one (round 25: it named the first).
+    const second = tempDir();
+    const both = await runCli(['test', '--dialects-dir', dir, '--dialects-dir', second]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(`dialects new NAME --dir ${second}\``);
   });
 
   it('refuses a --cases folder that is not there, instead of running without the cases it names', async () => {

@@ -59,8 +59,8 @@ export interface ReferencesPlan {
   readonly definitionsKeyword: string;
   readonly refKeyword: string;
   readonly refPrefix: string;
-  readonly siblings: 'keep' | 'wrap-anyof' | 'merge';
-  /** With siblings: wrap-anyof, the keywords that stay beside a reference unwrapped. */
+  readonly siblings: 'keep' | 'wrap-anyof' | 'merge' | 'describe';
+  /** The keywords that stay beside a reference: unwrapped (wrap-anyof), or at all (describe). */
   readonly keptBeside?: readonly string[];
   /** With cycles: break, the extra levels a cycle is inlined before its stub. */
   readonly unroll?: number;

@@ -8,7 +8,7 @@ import { hasOwn, isPlainObject, notJsonReason, own, put, tokenList, type JsonObj
 import { constrainsNoneOf, constrainsNoValueHere, Kind, RULE_KEYWORDS, SILENT_KEYWORDS } from './keywords.js';
 import { admittedTypes } from '../type-names.js';
 import { nullAsAnyOf, spellTypes } from './nulls.js';
-import type { Plan, PolicyTable } from './plan.js';
+import { DROP, type Plan, type PolicyTable } from './plan.js';
 import { constrainsNothing, policyOf } from './node-rules.js';
 import { tableFor } from './walk-given.js';
 import { type WalkState, type NoteEvent, type Explanation, SKIP, PLACEHOLDER } from './walk-state.js';
@@ -146,7 +146,9 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     }
 
     const entry = table.entries.get(k) ?? table.fallback;
-    const policy = entry.policy;
+    // Beside a reference a reader may keep only some keywords (siblings: describe): the others are
+    // dropped there with their sentence, as a keyword the dialect drops everywhere is.
+    const policy = besideRef && refs?.siblings === 'describe' && refs.keptBeside?.includes(k) !== true && !SILENT_KEYWORDS.has(k) ? DROP : entry.policy;
     let outKey = k;
     if (policy.kind === 'drop' || (policy.kind === 'keepWhen' && !policy.test(value, inherited === undefined || hasOwn(node, 'type') ? node : withType(node, inherited)))) {
       if (k === 'description' && typeof value === 'string' && value !== '') {

@@ -70,12 +70,12 @@ export const ReferencesSchema = z.strictObject({
     .default('#/$defs/')
     .describe("What comes before a definition's name in a reference (default `#/$defs/`); with mode: keep it must lead into definitionsKeyword."),
   siblings: z
-    .enum(['keep', 'wrap-anyof', 'merge'])
+    .enum(['keep', 'wrap-anyof', 'merge', 'describe'])
     .default('keep')
-    .describe('A reference with other keys beside it: `keep` (default) as written, `wrap-anyof` as `{anyOf: [{ref}], other keys}`, `merge` inlined and merged with them.'),
+    .describe('A reference with other keys beside it: `keep` (default) as written, `wrap-anyof` as `{anyOf: [{ref}], other keys}`, `merge` inlined and merged with them, `describe` kept beside it only where keptBeside names them, every other rule dropped with its sentence.'),
   keptBeside: keywordList
     .optional()
-    .describe('With siblings: wrap-anyof, the keywords a reader keeps beside a reference, e.g. `[description]`: a reference with only these beside it is not wrapped (each wrapper is one more union for a vendor that counts them).'),
+    .describe('The keywords a reader keeps beside a reference, e.g. `[description]`: with siblings: wrap-anyof a reference with only these beside it is not wrapped (each wrapper is one more union for a vendor that counts them); with describe, the only ones kept.'),
   // A cycle the caller can stop (an optional way out on every re-entry) needs no cut.
   keepCyclesThrough: z
     .array(z.enum(['optional-property', 'optional-items']))
