@@ -85,7 +85,7 @@ export function checkTools(tools: readonly DialectTool[], logger: Logger): ToolC
     if (!report.complete && !invalid) safeWarn(logger, `warning: tool "${copied.name}": its schemas could not be checked completely.`);
     if (!invalid) {
       registered.set(copied.name, { name: copied.name, tool: copied, handler });
-      advice.push({ index, tool: copied, complete: report.complete });
+      advice.push({ index, tool: copied, complete: report.complete, values: 'values' in data ? data.values : 0 });
     }
   });
   return { registered, problems, warnings, advice };

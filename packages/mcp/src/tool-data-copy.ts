@@ -20,7 +20,8 @@ class Stop {
  * with its pointer. The copy is private: the author may change their objects later.
  */
 export type ToolDataCopy =
-  | { readonly copy: Record<string, unknown> }
+  /** `values`: how many JSON values it holds (its size, for work that is sliced by it). */
+  | { readonly copy: Record<string, unknown>; readonly values: number }
   /** `bound`: stopped by a size or depth bound, which lint names at its pointer better than this. */
   | { readonly problem: string; readonly bound: boolean };
 
@@ -53,7 +54,8 @@ export function copyToolData(definition: Record<string, unknown>): ToolDataCopy 
     return out;
   };
   try {
-    return { copy: copy(definition, 0) as Record<string, unknown> };
+    const copied = copy(definition, 0) as Record<string, unknown>;
+    return { copy: copied, values };
   } catch (error) {
     if (error instanceof RangeError) return { problem: 'it nests too deeply to copy', bound: true };
     // A getter or proxy of the author's that throws is that tool's problem, not the registration's.

@@ -2,7 +2,7 @@
 // only warn run after it, in slices, while the server answers, and every warning is still logged.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-import { loadDialects } from '@redouble/dialects';
+import { LINT_RULES, lintTools, loadDialects } from '@redouble/dialects';
 import { createDialectTools, DialectError } from '../src/index.js';
 import { adviseLater } from '../src/registration-warnings.js';
 import { corpusTools, silentLogger } from './helpers.js';
@@ -42,7 +42,7 @@ describe('registration warnings', () => {
   it('gives the event loop a turn between slices over a real tool set', async () => {
     const logger = silentLogger();
     const tools = createDialectTools(corpusTools('github-mcp-server'), { registry, logger });
-    const jobs = [...Array(40).keys()].map((index) => ({ index, tool: tools.listTools().tools[index] as Record<string, unknown> & { name: string }, complete: true }));
+    const jobs = [...Array(40).keys()].map((index) => ({ index, tool: tools.listTools().tools[index] as Record<string, unknown> & { name: string }, complete: true, values: 10 }));
     let turns = 0;
     let done = false;
     const tick = (): void => {
@@ -56,6 +56,29 @@ describe('registration warnings', () => {
     done = true;
     expect(turns).toBeGreaterThanOrEqual(jobs.length - 1);
     await tools.warnings;
+  });
+
+  it('reads a large tool one rule per slice, and finds what one call over all its rules finds', async () => {
+    // 550 properties, about 9 400 values (round 25: all its warning-only rules in one turn took 25-49 ms).
+    const properties: Record<string, unknown> = {};
+    for (let j = 0; j < 550; j++) properties[`p${j}`] = { type: 'object', properties: { x: { type: 'string', enum: [1] }, y: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } };
+    const big = { type: 'object', properties } as Record<string, unknown>;
+    const tool = { name: 'big', inputSchema: big };
+    const jobs = [{ index: 0, tool, complete: true, values: 9_400 }];
+    let turns = 0;
+    let done = false;
+    const tick = (): void => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const found = await adviseLater(jobs, silentLogger(), [], 0);
+    done = true;
+    const warningRules = LINT_RULES.filter((r) => !r.severities.includes('error')).length;
+    expect(turns).toBeGreaterThanOrEqual(warningRules - 1);
+    const whole = lintTools(tool, { rules: 'warnings' }).diagnostics;
+    expect(whole.length).toBeGreaterThan(0);
+    expect(found.map((d) => `${d.code} ${d.path}`).sort()).toEqual(whole.map((d) => `${d.code} /0${d.path}`).sort());
   });
 
   it('loses no warning and hides no refusal when the logger throws: the lines go to stderr instead', async () => {

@@ -57,12 +57,23 @@ export function lintTools(input: unknown, options: LintOptions = {}): LintResult
 
 /** Rule ids that only ever warn (rule-catalog.ts): what `rules: 'warnings'` runs and `errors` leaves out. */
 const WARNING_ONLY = new Set(LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id));
+const RULE_IDS = new Set(LINT_RULES.map((r) => r.id));
 
 function ruleFilter(rules: unknown): (code: string) => boolean {
   if (rules === undefined || rules === 'all') return () => true;
   if (rules === 'errors') return (code) => !WARNING_ONLY.has(code);
   if (rules === 'warnings') return (code) => WARNING_ONLY.has(code);
-  throw new DialectError('invalid-option', `lintTools option rules must be "all", "errors" or "warnings", not ${JSON.stringify(rules)}.`);
+  if (Array.isArray(rules) && rules.every((id) => RULE_IDS.has(id))) {
+    const only = new Set<string>(rules);
+    return (code) => only.has(code);
+  }
+  const unknown = Array.isArray(rules) ? rules.find((id) => !RULE_IDS.has(id)) : undefined;
+  throw new DialectError(
+    'invalid-option',
+    Array.isArray(rules)
+      ? `lintTools option rules names no rule ${JSON.stringify(unknown)}; the rule ids are those of LINT_RULES.`
+      : `lintTools option rules must be "all", "errors", "warnings" or a list of rule ids, not ${JSON.stringify(rules)}.`,
+  );
 }
 
 function lintAll(input: unknown, options: LintOptions): LintResult {

@@ -6,9 +6,9 @@ export interface LintOptions {
   /**
    * Which rules run: `all` (default); `errors`, the rules that can report an error (the warnings
    * they also find included), what decides whether a tool may be served; `warnings`, the rules that
-   * only ever warn. `errors` and `warnings` together are `all`.
+   * only ever warn. `errors` and `warnings` together are `all`. Or a list of rule ids (LINT_RULES).
    */
-  rules?: 'all' | 'errors' | 'warnings';
+  rules?: 'all' | 'errors' | 'warnings' | readonly string[];
 }
 
 export interface LintResult {

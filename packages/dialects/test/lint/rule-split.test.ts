@@ -46,6 +46,19 @@ describe('lint rules split by what they can report', () => {
   });
 
   it('refuses an unknown rules option in words', () => {
-    expect(() => lintTools({}, { rules: 'some' as 'all' })).toThrow(/rules must be "all", "errors" or "warnings", not "some"/);
+    expect(() => lintTools({}, { rules: 'some' as 'all' })).toThrow(/rules must be "all", "errors", "warnings" or a list of rule ids, not "some"/);
+    expect(() => lintTools({}, { rules: ['mcp.tool.name', 'mcp.tool.nam'] })).toThrow(/names no rule "mcp\.tool\.nam"/);
+  });
+
+  it('runs exactly the rules a list names: one rule at a time, the warnings run is the sum', () => {
+    const warningOnly = LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id);
+    let found = 0;
+    for (const { id, input } of inputs) {
+      const whole = lintTools(input, { rules: 'warnings' });
+      const parts = warningOnly.flatMap((rule) => lintTools(input, { rules: [rule] }).diagnostics);
+      expect(parts.map(key).sort(), id).toEqual(whole.diagnostics.map(key).sort());
+      found += parts.length;
+    }
+    expect(found).toBeGreaterThan(10);
   });
 });
