@@ -20,11 +20,11 @@ describe('the registry', () => {
     const registry = loadDialects();
     const ids = registry.list().map((d) => d.id);
     expect(ids).toEqual([...ids].sort());
-    expect(ids).toEqual(expect.arrayContaining(['canonical@2026-11', 'flat@2026-11', 'flat@2026-12-06', 'nova@2026-11', 'nova@2026-12-06']));
+    expect(ids).toEqual(expect.arrayContaining(['canonical@2026-11', 'flat@2026-11', 'flat@2026-12-06', 'nova@2026-11', 'nova@2026-12-06', 'nova@2026-12-09']));
     const nova = registry.get('nova');
     expect(nova.status).toBe('frozen');
     expect(nova.sources[0]?.url).toBe('https://docs.aws.amazon.com/nova/latest/userguide/tool-use-definition.html');
-    expect(nova.file).toMatch(/dialects[/\\]nova@2026-12-06\.yaml$/);
+    expect(nova.file).toMatch(/dialects[/\\]nova@2026-12-09\.yaml$/);
     expect(registry.names()).toEqual(expect.arrayContaining(['canonical', 'canonical@2026-11', 'flat', 'nova']));
   });
 
