@@ -42,13 +42,21 @@ export function mergedForClosure(s: WalkState, siblings: JsonObject): boolean {
 /**
  * Where a reference with siblings is wrapped in anyOf, siblings spelled as an anyOf of their own
  * (an anyOf or oneOf, or a type list the dialect spells as one) would take the wrapper's place and
- * the reference would be lost: the reference is written out in place instead.
+ * the reference would be lost, and a type beside the wrapper is one the dialect cannot spell there:
+ * the reference is written out in place instead.
  */
 export function wrapCollides(s: WalkState, siblings: JsonObject): boolean {
   if ((s.plan.references as NonNullable<Plan['references']>).siblings !== 'wrap-anyof') return false;
   if (hasOwn(siblings, 'anyOf') || hasOwn(siblings, 'oneOf')) return true;
+  // An allOf beside the reference is merged into the node, its unions with it (round 26:
+  // `allOf: [{$ref}, {anyOf: [...]}]` lost the reference's properties to the union).
+  if (Array.isArray(siblings.allOf) && siblings.allOf.some((b) => isPlainObject(b) && (hasOwn(b, 'anyOf') || hasOwn(b, 'oneOf')))) return true;
   const types = typeNames(siblings.type);
-  return s.plan.typeArrays !== 'keep' && types !== undefined && types.filter((t) => t !== 'null').length > 1;
+  if (types === undefined) return false;
+  // Where a type never stands beside anyOf (typeArrays: any-of-only; a vendor's client refuses
+  // "type and anyOf cannot be both populated"), the wrapper could keep no type beside it (round 26).
+  if (s.plan.typeArrays === 'any-of-only') return true;
+  return s.plan.typeArrays !== 'keep' && types.filter((t) => t !== 'null').length > 1;
 }
 
 /** Whether a reference's siblings merge into its target as one node (their meta keywords and definitions aside). */

@@ -45,7 +45,10 @@ export function mergeAllOf(s: WalkState, node: JsonObject): JsonObject {
     kept.push(b);
     keptFrom.push(at);
   };
-  (node.allOf as unknown[]).forEach((b, i) => take(b, [...base, String(i)], 0));
+  // A branch's own origin, where the allOf is one the walk rebuilt (refOutOfAllOf took a reference
+  // out of it, so the others moved up): diagnostics inside it point where the author wrote it.
+  const branchOrigins = s.origins?.get(node.allOf as object);
+  (node.allOf as unknown[]).forEach((b, i) => take(b, branchOrigins?.get(String(i)) ?? [...base, String(i)], 0));
   // explain: the keyword is gone from the spelling, its branches' keywords stand in the parent (each
   // explained there, or below where it met the same keyword); an allOf the walk wrote is not the author's.
   // With branches kept, the keyword stays and is explained where its policy spells it.
@@ -123,11 +126,14 @@ export function refOutOfAllOf(s: WalkState, node: JsonObject): JsonObject {
 export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject, branchTokens: readonly string[], withWords = false, deep = false): void {
   const targetClosed = target.additionalProperties === false;
   const branchClosed = branch.additionalProperties === false;
+  // Where the branch's keys remember where they were written (siblings of a reference taken out of an
+  // allOf), that place; else the branch's own.
+  const origins = s.origins?.get(branch);
   for (const k in branch) {
     const v = branch[k];
     // explain: a keyword the target holds too is spelled once, where the target's stands.
     if (s.explain !== undefined && k !== 'properties' && hasOwn(target, k)) {
-      s.explain.push({ path: tokensPointer(s, [...branchTokens, k]), keyword: k, outcome: 'renamed', detail: 'merged with the same keyword of the schema it is merged into' });
+      s.explain.push({ path: tokensPointer(s, origins?.get(k) ?? [...branchTokens, k]), keyword: k, outcome: 'renamed', detail: 'merged with the same keyword of the schema it is merged into' });
     }
     if (k === 'properties' && isPlainObject(v)) {
       const prev = own(target, k);
@@ -135,12 +141,12 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
       put(target, k, mergedProperties(s, target, isPlainObject(prev) ? prev : {}, v, branchTokens, targetClosed, branchClosed, deep));
     } else if (!hasOwn(target, k)) {
       put(target, k, v);
-      recordOrigin(s, target, k, [...branchTokens, k]);
+      recordOrigin(s, target, k, origins?.get(k) ?? [...branchTokens, k]);
     } else if (k === 'required' && Array.isArray(v) && Array.isArray(target[k])) {
       target[k] = [...new Set([...(target[k] as unknown[]), ...v])];
     } else if (k === 'additionalProperties' && v === false) {
       target[k] = false;
-      recordOrigin(s, target, k, [...branchTokens, k]);
+      recordOrigin(s, target, k, origins?.get(k) ?? [...branchTokens, k]);
     } else if (k === 'type' && !jsonEqual(target[k], v)) {
       // canMerge found values both types admit: those are the merged node's type.
       const merged = mergedType(target[k], v);
