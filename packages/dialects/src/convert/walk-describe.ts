@@ -68,6 +68,9 @@ export function anyValue(
     }
     return events;
   }
+  // Values of several types, for a reader that takes enum and const with no type beside them: they
+  // say what is accepted, and a union of their types would be one more union parameter to count.
+  if (rule.enumAlone && values !== undefined) return events;
   const excluded = excludedTypes(node);
   // The values decide what is accepted; null stays spelled, so an optional property can still be made nullable.
   // So do the branches of an if whose then and else both name their types (each value meets one of them).

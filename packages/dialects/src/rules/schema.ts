@@ -145,6 +145,10 @@ export const AnyValueSchema = z.strictObject({
     .optional()
     .describe('The schema written for a value whose schema says nothing of its type (with the any-value sentence), e.g. `{anyOf: [{type: string}, {type: number}]}`; a valid 2020-12 schema. Required unless the rule merges.'),
   inferFromEnum: z.boolean().default(false).describe('`true`: a typeless enum or const takes the type all its values share instead of the spell.'),
+  enumAlone: z
+    .boolean()
+    .default(false)
+    .describe('`true`: a typeless enum or const whose values share no type stays without one (its values say what is accepted), for a reader that reads enum and const untyped; `false` spells the types of its values as a union.'),
   fillItems: z.boolean().default(false).describe('`true`: an array with no items schema gets the spell as its items.'),
   // Emitted wherever the spell's reference is written (another name if the author's definitions hold it).
   defineAs: z
