@@ -259,10 +259,33 @@ function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: Schem
 }
 
 function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], output = false): unknown {
+  const mark = diags.length;
   const out = walker.convertSchema(schema, prefix, output);
   // Only the limits the walk counts are checked here (largeEnum is checked where the enum stands).
   if (plan.counting) checkLimits(walker.counts, plan, prefix, diags);
+  const unroll = plan.references?.unroll ?? 0;
+  if (unroll === 0 || !exceedsLimit(diags, mark)) return out;
+  // A cycle is unrolled within the dialect's limits (issue 11 part 5): where the unrolled copies
+  // pass a limit the spelling would keep at fewer levels (round 26: a definition of 9 optional
+  // properties unrolled to 27, past 24), it is spelled at the most levels that fit, down to none.
+  for (let levels = unroll - 1; levels >= 0; levels--) {
+    const lower: Plan = { ...plan, references: { ...plan.references!, unroll: levels } };
+    const tried: Diagnostic[] = [];
+    const w = new SchemaWalker(lower, walker.limits, tried);
+    const again = w.convertSchema(schema, prefix, output);
+    if (lower.counting) checkLimits(w.counts, lower, prefix, tried);
+    if (levels === 0 || !exceedsLimit(tried, 0)) {
+      diags.length = mark;
+      for (const d of tried) diags.push(d);
+      return again;
+    }
+  }
   return out;
+}
+
+function exceedsLimit(diags: readonly Diagnostic[], from: number): boolean {
+  for (let i = from; i < diags.length; i++) if ((diags[i] as Diagnostic).code === 'limit-exceeded') return true;
+  return false;
 }
 
 /** Tool fields other than the schemas: plain JSON copies, guarded like the schemas. */

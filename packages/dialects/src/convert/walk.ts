@@ -77,6 +77,11 @@ export class SchemaWalker {
     this.#busy = false;
   }
 
+  /** The depth and size bounds this walker stops at. */
+  get limits(): WalkLimits {
+    return this.#s.limits;
+  }
+
   /** Size counts of the current output schema, kept as nodes finish (only when the dialect has limits). */
   get counts(): LimitCounts {
     return this.#s.counts;
