@@ -8,7 +8,7 @@ import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas, checkToolEntries, checkToolInputRoots } from './check-input.js';
-import { checkLimits } from './limits.js';
+import { checkLimits, type LimitCounts } from './limits.js';
 import { hasUndefinedMember, withoutUndefinedMembers } from '../undefined-members.js';
 import { namesSchemaKeyword } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
@@ -234,16 +234,19 @@ function convertShape(input: unknown, shape: InputShape, plan: Plan, walker: Sch
     const tools = list.tools as unknown[];
     // Grown by push, so it has the shape a parsed array has (see copyJsonData in json-copy.ts).
     const converted: unknown[] = [];
+    const totals = requestTotals(plan);
     for (let i = 0; i < tools.length; i++) {
       const t = tools[i];
-      converted.push(isPlainObject(t) ? convertTool(t, `/tools/${i}`, plan, walker, diags) : copyJson(t, `/tools/${i}`));
+      converted.push(isPlainObject(t) ? convertTool(t, `/tools/${i}`, plan, walker, diags, totals) : copyJson(t, `/tools/${i}`));
     }
     put(out, 'tools', converted);
+    if (totals !== undefined) checkRequestTotals(plan, totals, diags);
   }
   return out;
 }
 
-function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[]): JsonObject {
+function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], totals?: RequestTotals): JsonObject {
+  if (totals !== undefined) totals.tools++;
   const out: JsonObject = {};
   // The vendor refuses a request that carries such a tool; renaming it would change what callers
   // call, so it is reported, as a property name is.
@@ -252,19 +255,22 @@ function convertTool(tool: JsonObject, prefix: string, plan: Plan, walker: Schem
   }
   for (const k in tool) {
     if (k === 'outputSchema' && plan.outputSchema === 'as-authored') put(out, k, walker.copyAsAuthored(tool[k], `${prefix}/${k}`));
-    else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags, k === 'outputSchema'));
+    else if (k === 'inputSchema' || k === 'outputSchema') put(out, k, convertOne(tool[k], `${prefix}/${k}`, plan, walker, diags, k === 'outputSchema', k === 'inputSchema' ? totals : undefined));
     else put(out, k, copyJson(tool[k], `${prefix}/${k}`));
   }
   return out;
 }
 
-function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], output = false): unknown {
+function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaWalker, diags: Diagnostic[], output = false, totals?: RequestTotals): unknown {
   const mark = diags.length;
   const out = walker.convertSchema(schema, prefix, output);
   // Only the limits the walk counts are checked here (largeEnum is checked where the enum stands).
   if (plan.counting) checkLimits(walker.counts, plan, prefix, diags);
   const unroll = plan.references?.unroll ?? 0;
-  if (unroll === 0 || !exceedsLimit(diags, mark)) return out;
+  if (unroll === 0 || !exceedsLimit(diags, mark)) {
+    addTotals(totals, walker.counts);
+    return out;
+  }
   // A cycle is unrolled within the dialect's limits (issue 11 part 5): where the unrolled copies
   // pass a limit the spelling would keep at fewer levels (round 26: a definition of 9 optional
   // properties unrolled to 27, past 24), it is spelled at the most levels that fit, down to none.
@@ -277,10 +283,46 @@ function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaW
     if (levels === 0 || !exceedsLimit(tried, 0)) {
       diags.length = mark;
       for (const d of tried) diags.push(d);
+      addTotals(totals, w.counts);
       return again;
     }
   }
   return out;
+}
+
+/** What the input schemas of a tools/list add up to, for the limits a vendor counts per request. */
+interface RequestTotals {
+  tools: number;
+  optional: number;
+  unions: number;
+}
+
+function requestTotals(plan: Plan): RequestTotals | undefined {
+  return plan.limits?.tools !== undefined || plan.limits?.summed !== undefined ? { tools: 0, optional: 0, unions: 0 } : undefined;
+}
+
+function addTotals(totals: RequestTotals | undefined, counts: LimitCounts): void {
+  if (totals === undefined) return;
+  totals.optional += counts.optional;
+  totals.unions += counts.unions;
+}
+
+/**
+ * A vendor that counts some limits per request, summed over the tools it carries: a tools/list past
+ * them is a warning at /tools, not an error of any one tool, since a client may send fewer tools
+ * per request than the server lists.
+ */
+function checkRequestTotals(plan: Plan, totals: RequestTotals, diags: Diagnostic[]): void {
+  const limits = plan.limits!;
+  const over = (what: string, actual: number, limit: number): void => {
+    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools has ${actual} ${what}, over this dialect's limit of ${limit} per request; send fewer tools per request`, '/tools'));
+  };
+  if (limits.tools !== undefined && totals.tools > limits.tools) {
+    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools passes this dialect's limit of ${limits.tools} tools per request; send at most ${limits.tools} per request`, '/tools'));
+  }
+  const summed = limits.summed ?? [];
+  if (summed.includes('optionalProperties') && limits.optionalProperties !== undefined && totals.optional > limits.optionalProperties) over('optional properties in total', totals.optional, limits.optionalProperties);
+  if (summed.includes('unionProperties') && limits.unionProperties !== undefined && totals.unions > limits.unionProperties) over('properties with a union type in total', totals.unions, limits.unionProperties);
 }
 
 function exceedsLimit(diags: readonly Diagnostic[], from: number): boolean {

@@ -136,6 +136,12 @@ export const LimitsSchema = z.strictObject({
     .describe('A string enum of more than `over` values may total at most `maxChars` characters, e.g. `{over: 250, maxChars: 7500}`.'),
   optionalProperties: z.int().nonnegative().optional().describe("The most properties not listed in their object's required."),
   unionProperties: z.int().nonnegative().optional().describe('The most properties whose schema has anyOf / oneOf or several types.'),
+  tools: z.int().positive().optional().describe('The most tools one request may carry: a tools/list with more gets a warning (a client may send fewer per request).'),
+  summed: z
+    .array(z.enum(['optionalProperties', 'unionProperties']))
+    .min(1)
+    .optional()
+    .describe('The limits that hold for a whole request, summed over the tools it carries: over a tools/list they are also checked on the sum, as a warning.'),
 });
 
 export const AnyValueSchema = z.strictObject({
