@@ -8,7 +8,7 @@ import type { Dialect } from '../rules/registry.js';
 import { Fatal, hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { copyJsonData, NotJson } from './json-copy.js';
 import { checkInputSchema, checkInputSchemas, checkToolEntries, checkToolInputRoots } from './check-input.js';
-import { checkLimits, type LimitCounts } from './limits.js';
+import { addTotals, checkLimits, checkRequestTotals, exceedsLimit, requestTotals, type RequestTotals } from './limits.js';
 import { hasUndefinedMember, withoutUndefinedMembers } from '../undefined-members.js';
 import { namesSchemaKeyword } from './keywords.js';
 import { identityCopy, refsResolveCleanly } from './identity.js';
@@ -288,46 +288,6 @@ function convertOne(schema: unknown, prefix: string, plan: Plan, walker: SchemaW
     }
   }
   return out;
-}
-
-/** What the input schemas of a tools/list add up to, for the limits a vendor counts per request. */
-interface RequestTotals {
-  tools: number;
-  optional: number;
-  unions: number;
-}
-
-function requestTotals(plan: Plan): RequestTotals | undefined {
-  return plan.limits?.tools !== undefined || plan.limits?.summed !== undefined ? { tools: 0, optional: 0, unions: 0 } : undefined;
-}
-
-function addTotals(totals: RequestTotals | undefined, counts: LimitCounts): void {
-  if (totals === undefined) return;
-  totals.optional += counts.optional;
-  totals.unions += counts.unions;
-}
-
-/**
- * A vendor that counts some limits per request, summed over the tools it carries: a tools/list past
- * them is a warning at /tools, not an error of any one tool, since a client may send fewer tools
- * per request than the server lists.
- */
-function checkRequestTotals(plan: Plan, totals: RequestTotals, diags: Diagnostic[]): void {
-  const limits = plan.limits!;
-  const over = (what: string, actual: number, limit: number): void => {
-    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools has ${actual} ${what}, over this dialect's limit of ${limit} per request; send fewer tools per request`, '/tools'));
-  };
-  if (limits.tools !== undefined && totals.tools > limits.tools) {
-    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools passes this dialect's limit of ${limits.tools} tools per request; send at most ${limits.tools} per request`, '/tools'));
-  }
-  const summed = limits.summed ?? [];
-  if (summed.includes('optionalProperties') && limits.optionalProperties !== undefined && totals.optional > limits.optionalProperties) over('optional properties in total', totals.optional, limits.optionalProperties);
-  if (summed.includes('unionProperties') && limits.unionProperties !== undefined && totals.unions > limits.unionProperties) over('properties with a union type in total', totals.unions, limits.unionProperties);
-}
-
-function exceedsLimit(diags: readonly Diagnostic[], from: number): boolean {
-  for (let i = from; i < diags.length; i++) if ((diags[i] as Diagnostic).code === 'limit-exceeded') return true;
-  return false;
 }
 
 /** Tool fields other than the schemas: plain JSON copies, guarded like the schemas. */

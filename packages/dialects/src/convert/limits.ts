@@ -129,3 +129,43 @@ export function checkLimits(counts: LimitCounts, plan: Plan, prefix: string, dia
   check(limits.optionalProperties, counts.optional, 'optional properties');
   check(limits.unionProperties, counts.unions, 'properties with a union type');
 }
+
+/** What the input schemas of a tools/list add up to, for the limits a vendor counts per request. */
+export interface RequestTotals {
+  tools: number;
+  optional: number;
+  unions: number;
+}
+
+export function requestTotals(plan: Plan): RequestTotals | undefined {
+  return plan.limits?.tools !== undefined || plan.limits?.summed !== undefined ? { tools: 0, optional: 0, unions: 0 } : undefined;
+}
+
+export function addTotals(totals: RequestTotals | undefined, counts: LimitCounts): void {
+  if (totals === undefined) return;
+  totals.optional += counts.optional;
+  totals.unions += counts.unions;
+}
+
+/**
+ * A vendor that counts some limits per request, summed over the tools it carries: a tools/list past
+ * them is a warning at /tools, not an error of any one tool, since a client may send fewer tools
+ * per request than the server lists.
+ */
+export function checkRequestTotals(plan: Plan, totals: RequestTotals, diags: Diagnostic[]): void {
+  const limits = plan.limits!;
+  const over = (what: string, actual: number, limit: number): void => {
+    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools has ${actual} ${what}, over this dialect's limit of ${limit} per request; send fewer tools per request`, '/tools'));
+  };
+  if (limits.tools !== undefined && totals.tools > limits.tools) {
+    diags.push(diagnostic('request-limit-exceeded', 'warning', `a request that carries every one of these ${totals.tools} tools passes this dialect's limit of ${limits.tools} tools per request; send at most ${limits.tools} per request`, '/tools'));
+  }
+  const summed = limits.summed ?? [];
+  if (summed.includes('optionalProperties') && limits.optionalProperties !== undefined && totals.optional > limits.optionalProperties) over('optional properties in total', totals.optional, limits.optionalProperties);
+  if (summed.includes('unionProperties') && limits.unionProperties !== undefined && totals.unions > limits.unionProperties) over('properties with a union type in total', totals.unions, limits.unionProperties);
+}
+
+export function exceedsLimit(diags: readonly Diagnostic[], from: number): boolean {
+  for (let i = from; i < diags.length; i++) if ((diags[i] as Diagnostic).code === 'limit-exceeded') return true;
+  return false;
+}
