@@ -14,6 +14,20 @@ const handler = () => ({ content: [] });
 const external = { name: 'ext', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, handler };
 const empty = { name: 'empty', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: [1, 2] } } }, handler };
 
+/** How many turns the event loop took while `work` ran, and what it resolved with. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {
+  let turns = 0;
+  let done = false;
+  const tick = (): void => {
+    turns++;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await work();
+  done = true;
+  return { turns, value };
+}
+
 describe('registration warnings', () => {
   it('serves at once, logs the warning-only findings after, and resolves with every warning', async () => {
     const logger = silentLogger();
@@ -43,17 +57,8 @@ describe('registration warnings', () => {
     const logger = silentLogger();
     const tools = createDialectTools(corpusTools('github-mcp-server'), { registry, logger });
     const jobs = [...Array(40).keys()].map((index) => ({ index, tool: tools.listTools().tools[index] as Record<string, unknown> & { name: string }, complete: true, values: 10 }));
-    let turns = 0;
-    let done = false;
-    const tick = (): void => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
     // Slices of 0 ms: one tool each, so every tool after the first waits for a turn of the loop.
-    const pending = adviseLater(jobs, silentLogger(), [], 0);
-    await pending;
-    done = true;
+    const { turns } = await turnsDuring(() => adviseLater(jobs, silentLogger(), [], 0));
     expect(turns).toBeGreaterThanOrEqual(jobs.length - 1);
     await tools.warnings;
   });
@@ -65,15 +70,7 @@ describe('registration warnings', () => {
     const big = { type: 'object', properties } as Record<string, unknown>;
     const tool = { name: 'big', inputSchema: big };
     const jobs = [{ index: 0, tool, complete: true, values: 9_400 }];
-    let turns = 0;
-    let done = false;
-    const tick = (): void => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const found = await adviseLater(jobs, silentLogger(), [], 0);
-    done = true;
+    const { turns, value: found } = await turnsDuring(() => adviseLater(jobs, silentLogger(), [], 0));
     const warningRules = LINT_RULES.filter((r) => !r.severities.includes('error')).length;
     expect(turns).toBeGreaterThanOrEqual(warningRules - 1);
     const whole = lintTools(tool, { rules: 'warnings' }).diagnostics;
