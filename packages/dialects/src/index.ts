@@ -38,7 +38,7 @@ export type { Judge, JudgeOptions, JudgeResult, JudgeTool, Violation, CheckArgum
 
 // lint (src/lint)
 export { lintTools } from './lint/run-lint.js';
-export { LINT_RULES } from './lint/rule-catalog.js';
+export { LINT_RULES, WARNING_ONLY_RULES } from './lint/rule-catalog.js';
 export { readLintSource } from './lint/read-source.js';
 export { formatLintText } from './lint/format/format-text.js';
 export { formatLintJson } from './lint/format/format-json.js';

@@ -1,4 +1,4 @@
-import { LINT_RULES, lintTools, type Diagnostic } from '@redouble/dialects';
+import { lintTools, WARNING_ONLY_RULES, type Diagnostic } from '@redouble/dialects';
 import type { Logger } from './logger.js';
 
 /** The longest stretch of the warning-only lint between two turns of the event loop. */
@@ -21,9 +21,6 @@ export interface AdviceJob {
  */
 const ONE_RULE_PER_SLICE = 2_000;
 
-/** The rule ids that only ever warn: what the warning-only pass runs. */
-const WARNING_RULES: readonly string[] = LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id);
-
 /** One call of the warning-only pass: a tool, and which of those rules (all of them, or one). */
 interface Unit {
   readonly job: AdviceJob;
@@ -34,7 +31,7 @@ interface Unit {
 
 function unitsOf(jobs: readonly AdviceJob[]): Unit[] {
   return jobs.flatMap((job): Unit[] =>
-    job.values > ONE_RULE_PER_SLICE ? WARNING_RULES.map((id, i) => ({ job, rules: [id], last: i === WARNING_RULES.length - 1 })) : [{ job, rules: 'warnings', last: true }],
+    job.values > ONE_RULE_PER_SLICE ? WARNING_ONLY_RULES.map((id, i) => ({ job, rules: [id], last: i === WARNING_ONLY_RULES.length - 1 })) : [{ job, rules: 'warnings', last: true }],
   );
 }
 

@@ -60,7 +60,7 @@ export interface ReferencesPlan {
   readonly refKeyword: string;
   readonly refPrefix: string;
   readonly siblings: 'keep' | 'wrap-anyof' | 'merge' | 'describe';
-  /** The keywords that stay beside a reference: unwrapped (wrap-anyof), or at all (describe). */
+  /** With siblings: describe, the keywords that stay beside a reference. */
   readonly keptBeside?: readonly string[];
   /** With cycles: break, the extra levels a cycle is inlined before its stub. */
   readonly unroll?: number;

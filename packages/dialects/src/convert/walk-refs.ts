@@ -125,8 +125,7 @@ function refWithSiblings(s: WalkState, spelled: string, siblings: JsonObject | u
   if (siblings === undefined && events === undefined) return refNode;
   const rest = walkObject(s, siblings ?? {}, atRoot, events, undefined, true);
   if (!isPlainObject(rest)) return refNode;
-  const kept = refs.keptBeside;
-  if (refs.siblings === 'wrap-anyof' && Object.keys(rest).some((k) => kept === undefined || !kept.includes(k))) {
+  if (refs.siblings === 'wrap-anyof' && Object.keys(rest).length > 0) {
     // Siblings spelled as an anyOf of their own were written out with the target (wrapCollides); one
     // the walk made up anyway would take the wrapper's place, so it is said, not dropped unsaid.
     if (hasOwn(rest, 'anyOf')) report(s, 'rule-lost', 'warning', `the reference ${spelled} stands beside an anyOf of its own siblings, which takes its place in this dialect's spelling`, pointer(s, ['$ref']));

@@ -177,3 +177,6 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     summary: 'A $componentRef standing for a tool schema or example points to an existing component, without a cycle.',
   },
 ];
+
+/** The ids of the rules that only ever warn: what `lintTools(x, {rules: 'warnings'})` runs. */
+export const WARNING_ONLY_RULES: readonly string[] = LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id);

@@ -6,7 +6,7 @@ import { DialectError, type Diagnostic, type Severity } from '../diagnostics.js'
 import { analyseSchema, type SchemaAnalysis } from './analyse-schema.js';
 import { parseProtocolOption } from './protocol.js';
 import { readInput } from './read-input.js';
-import { LINT_RULES, RULE } from './rule-catalog.js';
+import { LINT_RULES, RULE, WARNING_ONLY_RULES } from './rule-catalog.js';
 import type { LintRule, RuleContext } from './rule-context.js';
 import { examplesShape } from './rules/examples-shape.js';
 import { examplesValid } from './rules/examples-valid.js';
@@ -56,7 +56,7 @@ export function lintTools(input: unknown, options: LintOptions = {}): LintResult
 }
 
 /** Rule ids that only ever warn (rule-catalog.ts): what `rules: 'warnings'` runs and `errors` leaves out. */
-const WARNING_ONLY = new Set(LINT_RULES.filter((r) => !r.severities.includes('error')).map((r) => r.id));
+const WARNING_ONLY: ReadonlySet<string> = new Set(WARNING_ONLY_RULES);
 const RULE_IDS = new Set(LINT_RULES.map((r) => r.id));
 
 function ruleFilter(rules: unknown): (code: string) => boolean {

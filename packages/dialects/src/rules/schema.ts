@@ -75,7 +75,7 @@ export const ReferencesSchema = z.strictObject({
     .describe('A reference with other keys beside it: `keep` (default) as written, `wrap-anyof` as `{anyOf: [{ref}], other keys}`, `merge` inlined and merged with them, `describe` kept beside it only where keptBeside names them, every other rule dropped with its sentence.'),
   keptBeside: keywordList
     .optional()
-    .describe('The keywords a reader keeps beside a reference, e.g. `[description]`: with siblings: wrap-anyof a reference with only these beside it is not wrapped (each wrapper is one more union for a vendor that counts them); with describe, the only ones kept.'),
+    .describe('With siblings: describe, the keywords a reader keeps beside a reference, e.g. `[description]`; every other rule there is dropped with its sentence.'),
   // A cycle the caller can stop (an optional way out on every re-entry) needs no cut.
   keepCyclesThrough: z
     .array(z.enum(['optional-property', 'optional-items']))
@@ -282,6 +282,8 @@ export const RuleSchema = z
     }
     if (rule.merge !== true) {
       if (rule.references !== undefined && rule.references.mode === undefined) ctx.addIssue({ code: 'custom', path: ['references', 'mode'], message: 'missing field "mode" in references (keep or inline)' });
+      // It would act on nothing beside any other siblings mode.
+      if (rule.references?.keptBeside !== undefined && rule.references.siblings !== 'describe') ctx.addIssue({ code: 'custom', path: ['references', 'keptBeside'], message: 'keptBeside goes with siblings: describe' });
       if (rule.anyValue !== undefined && rule.anyValue.spell === undefined) ctx.addIssue({ code: 'custom', path: ['anyValue', 'spell'], message: 'missing field "spell" in anyValue' });
     }
     if (rule.givenNode !== undefined && rule.given === undefined) {

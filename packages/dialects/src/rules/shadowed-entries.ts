@@ -24,6 +24,7 @@
  * closed) is not judged here: it applies wherever those rules stand, not by order.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import { jsonEqual } from '../convert/data.js';
 import type { Rule } from './schema.js';
 
 type PathSegment = string | number;
@@ -61,19 +62,12 @@ function keywordsOf(rule: Rule, action: KeywordAction): string[] {
   return Array.isArray(value) ? value : Object.keys(value ?? {});
 }
 
-/** How a rule decides a keyword, as comparable text: two rules that decide it alike give the same text. */
-function decision(rule: Rule, action: KeywordAction, k: string): string {
-  if (action === 'keepWhen') return `keepWhen:${stable(rule.keepWhen?.[k])}`;
-  if (action === 'rename') return `rename:${rule.rename?.[k]}:${rule.noteOnRename === true}`;
-  return action;
-}
-
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
+/** Whether two rules decide a keyword alike (a drop after a drop undoes nothing). */
+function decidesAlike(a: Rule, aAction: KeywordAction, b: Rule, bAction: KeywordAction, k: string): boolean {
+  if (aAction !== bAction) return false;
+  if (aAction === 'keepWhen') return jsonEqual(a.keepWhen?.[k], b.keepWhen?.[k]);
+  if (aAction === 'rename') return a.rename?.[k] === b.rename?.[k] && (a.noteOnRename === true) === (b.noteOnRename === true);
+  return true;
 }
 
 /** The overlay a rule belongs to: none (the base tables), or its `given` path as matched. */
@@ -115,7 +109,6 @@ export function shadowedEntries(rules: readonly Rule[], origins: readonly RuleOr
     const action = actionOf(rule);
     if (!origin || origin.from !== own.id || !action) return;
     for (const entry of ownEntries(rule, action, origin, own)) {
-      const mine = decision(rule, action, entry.k);
       // The rule in force after this one, in each table this rule reaches; undone when every one differs.
       const winners: number[] = [];
       let undone = true;
@@ -129,7 +122,7 @@ export function shadowedEntries(rules: readonly Rule[], origins: readonly RuleOr
         }
         const lastRule = rules[last];
         const lastAction = lastRule && actionOf(lastRule);
-        if (!lastRule || !lastAction || decision(lastRule, lastAction, entry.k) === mine) {
+        if (!lastRule || !lastAction || decidesAlike(lastRule, lastAction, rule, action, entry.k)) {
           undone = false;
           break;
         }

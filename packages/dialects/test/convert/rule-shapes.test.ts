@@ -207,6 +207,13 @@ describe('merge: true in an extending file', () => {
       'r@2026-01.yaml:13:17 bad value at rules[0].references.mode: missing field "mode" in references (keep or inline)',
     ]);
   });
+
+  it('refuses keptBeside beside any siblings mode but describe, where it would act on nothing', () => {
+    expect(refused({ 'r@2026-01.yaml': `${head('r')}rules:\n  - id: x\n    source: spec\n    references: { mode: keep, siblings: wrap-anyof, keptBeside: [description] }\n` })[0]).toMatch(
+      /^r@2026-01\.yaml:\d+:\d+ bad value at rules\[0\]\.references\.keptBeside: keptBeside goes with siblings: describe$/,
+    );
+    expect(() => refused({ 'r@2026-01.yaml': `${head('r')}rules:\n  - id: x\n    source: spec\n    references: { mode: keep, siblings: describe, keptBeside: [description] }\n` })).toThrow('accepted');
+  });
 });
 
 describe('outputSchema: as-authored', () => {
