@@ -25,6 +25,7 @@ export type { RuleFile, Rule, Note, SentenceFile } from './rules/schema.js';
 
 // conversion (src/convert)
 export { convert, explain, inputShape, DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES } from './convert/convert.js';
+export { requestLimits } from './convert/request-limits.js';
 export type { ConvertOptions, ConvertResult, ConvertedTool, InputShape, SchemaObject } from './convert/convert.js';
 export type { Explanation } from './convert/walk.js';
 

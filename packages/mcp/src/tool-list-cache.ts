@@ -1,4 +1,4 @@
-import { convert, type Dialect } from '@redouble/dialects';
+import { convert, requestLimits, type Dialect } from '@redouble/dialects';
 import { DIALECT_META_KEY } from './constants.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { Logger } from './logger.js';
@@ -155,6 +155,10 @@ export class ToolListCache {
       }
       if (under.next < entries.length && performance.now() >= deadline) return false;
     }
+    // A vendor that counts some limits per request (tools, optional properties summed over them)
+    // refuses a request that carries every listed tool past them: the author hears it once per
+    // dialect, when its list is first built; a client may still send fewer tools per request.
+    for (const d of requestLimits(tools, dialect)) this.logger.warn(`warning: dialect ${dialect.id}: ${d.message} [${d.code}]`);
     const meta: Record<string, unknown> = { [DIALECT_META_KEY]: dialect.id };
     if (omitted.length > 0) meta[OMITTED_META_KEY] = omitted;
     const list = deepFreeze({ tools, _meta: meta });

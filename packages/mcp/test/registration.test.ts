@@ -175,6 +175,22 @@ describe('registration', () => {
     expect(logger.lines.some((l) => l.includes('"either" left out of dialect anthropic_strict@') && l.includes('[root-'))).toBe(true);
   });
 
+  it('says once per dialect, when its list is built, what a request carrying every tool passes of the vendor\'s per-request limits', () => {
+    const logger = silentLogger();
+    const many = [...Array(21).keys()].map((i) => ({ name: `t${i}`, inputSchema: { type: 'object' }, handler }));
+    const tools = createDialectTools(many, { registry, logger });
+    expect(tools.listTools('anthropic_strict').tools).toHaveLength(21);
+    tools.listTools('anthropic_strict');
+    const said = logger.lines.filter((l) => l.includes('[request-limit-exceeded]'));
+    expect(said).toEqual([expect.stringMatching(/^warning: dialect anthropic_strict@[^:]+: a request that carries every one of these 21 tools passes this dialect's limit of 20 tools per request; send at most 20 per request \[request-limit-exceeded\]$/)]);
+    // A dialect whose vendor states no per-request limit says nothing; twenty tools are within it.
+    tools.listTools('openai_strict');
+    expect(logger.lines.filter((l) => l.includes('[request-limit-exceeded]'))).toHaveLength(1);
+    const quiet = silentLogger();
+    createDialectTools(many.slice(1), { registry, logger: quiet }).listTools('anthropic_strict');
+    expect(quiet.lines.filter((l) => l.includes('[request-limit-exceeded]'))).toEqual([]);
+  });
+
   it('answers calls to a tool with an external $ref, judged by the rest of its schema', async () => {
     const tools = createDialectTools(
       [{ name: 'ext', inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' }, n: { type: 'integer' } } }, handler: (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] }) }],

@@ -284,13 +284,16 @@ export function walkObject(s: WalkState, node: JsonObject, atRoot: boolean, even
     if (spelled !== undefined) dropped = dropped.filter(([k, v]) => !constrainsNoneOf(k, v, spelled));
   }
   if (dropped !== undefined || events !== undefined) describe(s, out, node, table, dropped ?? [], renamedNotes, events, inputKeys);
-  if (plan.spellsTypes && plan.nulls === 'any-of') out = nullAsAnyOf(out, s);
+  // Counted before null is spelled as a union: the wrapper moves the node's properties, values and
+  // object type into its first branch, where a count of the wrapper would not find them (a nullable
+  // object's 30 optional properties went uncounted under anyOf nulls).
   if (counting !== undefined) s.counts.countNode(out, plan.references?.definitionsKeyword ?? '$defs', counting);
   if (levels) {
     const t = own(out, 'type');
     const level = s.levelMax + (t === 'object' || own(out, 'properties') !== undefined || (Array.isArray(t) && t.includes('object')) ? 1 : 0);
     s.levelMax = level > outerLevel ? level : outerLevel;
   }
+  if (plan.spellsTypes && plan.nulls === 'any-of') out = nullAsAnyOf(out, s);
   return out;
 }
 

@@ -1,7 +1,8 @@
 // Limits a vendor counts per request, summed over the tools it carries (round 26): over a tools/list
 // they are a warning at /tools, since a client may send fewer tools per request than a server lists.
 import { describe, expect, it } from 'vitest';
-import { convert, loadDialects } from '../../src/index.js';
+import { convert, loadDialects, requestLimits } from '../../src/index.js';
+import { corpusTools } from '../properties/fixtures.js';
 
 const registry = loadDialects();
 const tool = (name: string, optional: number) => ({
@@ -29,5 +30,53 @@ describe('per-request limits over a tools/list', () => {
   it('says nothing where the vendor states no per-request limit, or for one tool alone', () => {
     expect(requestWarnings({ tools: [tool('a', 13), tool('b', 13)] }, 'bedrock_strict')).toEqual([]);
     expect(requestWarnings(tool('a', 13), 'anthropic_strict')).toEqual([]);
+  });
+});
+
+/** The per-request warnings of `tools` converted one at a time, as a server converts them. */
+const servedWarnings = (tools: unknown[], dialect: string) => {
+  const d = registry.get(dialect);
+  const spelled = tools.map((t) => convert(t, d)).filter((r) => r.ok).map((r) => r.output);
+  return requestLimits(spelled, d).map((w) => [w.severity, w.path, w.message]);
+};
+
+describe('requestLimits: the same sums over tools spelled one at a time', () => {
+  it('gives what convert gives for the tools as one list', () => {
+    for (const list of [[tool('a', 12), tool('b', 12)], [tool('a', 13), tool('b', 13)], [...Array(21).keys()].map((i) => tool(`t${i}`, 0))]) {
+      expect(servedWarnings(list, 'anthropic_strict')).toEqual(requestWarnings({ tools: list }, 'anthropic_strict'));
+    }
+    expect(servedWarnings([tool('a', 13), tool('b', 13)], 'anthropic_strict')).toHaveLength(1);
+    expect(servedWarnings([tool('a', 13), tool('b', 13)], 'bedrock_strict')).toEqual([]);
+  });
+
+  it('agrees with convert over the corpus, per server and all at once, in every dialect', () => {
+    const byServer = new Map<string, unknown[]>();
+    for (const { file, tool: t } of corpusTools()) {
+      const server = file.split('/')[0]!;
+      byServer.set(server, [...(byServer.get(server) ?? []), t]);
+    }
+    const lists = [...byServer.values(), corpusTools().map((c) => c.tool)];
+    let warned = 0;
+    for (const info of registry.list()) {
+      for (const list of lists) {
+        // The list as convert reads it holds only the tools each dialect publishes (no error of their own).
+        const served = list.filter((t) => convert(t, registry.get(info.id)).ok);
+        const expected = requestWarnings({ tools: served }, info.id);
+        expect(servedWarnings(served, info.id), `${info.id}, ${list.length} tools`).toEqual(expected);
+        warned += expected.length;
+      }
+    }
+    // The corpus passes the per-request sums in the dialects that count them (the whole corpus at least).
+    expect(warned).toBeGreaterThan(0);
+  });
+
+  it('counts the properties of a nullable object spelled as a union with null', () => {
+    // anyOf: [{type: object, properties}, {type: null}]: the properties sit in the first branch.
+    const nullableObject = (optional: number) => ({ type: ['object', 'null'], properties: tool('x', optional).inputSchema.properties });
+    const one = convert({ name: 'n', inputSchema: { type: 'object', properties: { o: nullableObject(24) } } }, registry.get('anthropic_strict'));
+    expect(one.diagnostics.filter((d) => d.code === 'limit-exceeded').map((d) => d.message)).toEqual([expect.stringMatching(/^optional properties: 25, over/)]);
+    const small = { name: 'n', inputSchema: { type: 'object', properties: { o: nullableObject(13) }, required: ['o'] } };
+    expect(convert(small, registry.get('anthropic_strict')).ok).toBe(true);
+    expect(servedWarnings([small, { ...small, name: 'm' }], 'anthropic_strict')).toEqual([['warning', '/tools', expect.stringMatching(/has 26 optional properties in total/)]]);
   });
 });
