@@ -24,6 +24,7 @@ import { ResourceIndex, type SchemaNode } from '../resource-index.js';
 import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
 import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH } from '../lint/measure.js';
+import { judgeWorkProblem } from '../lint/judge-work.js';
 import { checkSchemaDocument } from '../lint/meta-check.js';
 import { shorten } from './rule-words.js';
 
@@ -177,12 +178,25 @@ export class SchemaJudge {
       this.broken = [{ code: 'judge.schema-unsupported', severity: 'error', message: `The schema declares $schema ${draft.unsupported}; the judge reads 2020-12 and draft-07 only.`, path: `${this.at}/$schema` }];
       return undefined;
     }
+    let index: ResourceIndex | undefined;
+    try {
+      index = new ResourceIndex(s as SchemaNode, draft);
+    } catch {
+      // A schema the index cannot read keeps the document guard (needsGuard) and has its work untold.
+    }
+    // Lint's judge-size bound on the work of one value, references written out (judge-work.ts):
+    // past it every failing call would stall the event loop, or exhaust memory.
+    const work = index === undefined ? undefined : judgeWorkProblem(s, this.at, index);
+    if (work !== undefined) {
+      this.broken = [{ code: 'judge.schema-too-large', severity: 'error', message: work.message, path: work.path }];
+      return undefined;
+    }
     const ownProperties = namesPrototypeKeys(s);
     // Read once, whichever instance compiles it (ajv-reading.ts).
     const source = (ajvReading(s as SchemaNode, draft, ownProperties) ?? s) as object;
     let ajv = sharedAjv(draft, ownProperties);
     try {
-      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
+      this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index };
     } catch (error) {
       // Small and within lint's bounds, yet its references lead Ajv deeper than its stack (a chain of
       // hundreds of definitions, each reaching the next): said as such, and not tried again.
@@ -193,7 +207,7 @@ export class SchemaJudge {
       // Another tool's schema may hold the same `$id` in the shared instance at this moment.
       try {
         ajv = privateAjv(draft, ownProperties);
-        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index: undefined };
+        this.ready = { ajv, draft, validate: this.compileIn(ajv, draft, source), index };
       } catch {
         this.broken = invalidSchema(s, this.at, error);
       }
@@ -246,7 +260,7 @@ export class SchemaJudge {
 
   private needsGuard(ready: Ready): boolean {
     try {
-      ready.index = new ResourceIndex(this.schema as SchemaNode, ready.draft);
+      ready.index ??= new ResourceIndex(this.schema as SchemaNode, ready.draft);
       return documentGuardNeeded(ready.index);
     } catch {
       // A schema the index cannot read keeps the guard: safe, only slower.

@@ -28,6 +28,8 @@ export interface SchemaAnalysis {
   refs: RefFinding[];
   idioms: Idiom[];
   walkProblem: WalkProblem | undefined;
+  /** Past the judge's bound on the work of judging one value, references written out (judge-work.ts). */
+  judgeWork?: { path: string; message: string };
 }
 
 export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): SchemaAnalysis {
@@ -54,6 +56,7 @@ export function analyseSchema(located: Located, mode: 'dialect' | 'legacy'): Sch
     refs: refs.findings,
     idioms: legacy?.idioms ?? [],
     walkProblem,
+    ...(refs.judgeWork ? { judgeWork: refs.judgeWork } : {}),
   };
   // Past the depth guard or on a cycle, the meta-schema check would recurse without bound.
   if (!walkProblem && dialect) {

@@ -8,6 +8,7 @@ import { PLACEHOLDER_BASE, ResourceIndex, type SchemaNode } from '../resource-in
 import type { SchemaDialect } from './dialect.js';
 import { walkSchema, type WalkProblem } from './schema-walk.js';
 import { appliesItself } from '../same-instance.js';
+import { judgeWorkProblem } from './judge-work.js';
 
 /** Meta-schemas are bundled, so a reference to one is resolved without a fetch. */
 const BUNDLED = new Set([
@@ -36,6 +37,8 @@ export interface RefFinding {
 export interface RefReport {
   findings: RefFinding[];
   walkProblem: WalkProblem | undefined;
+  /** Where judging a value would cost past the judge's bound once references are written out (judge-work.ts). */
+  judgeWork?: { path: string; message: string };
 }
 
 export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect): RefReport {
@@ -65,6 +68,8 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
     } else if (key === '$ref' && typeof found.loc.schema === 'object') targetOf.set(node, found.loc.schema);
   }
   const noExit = chainsWithoutExit(targetOf);
+  // Only where every reference resolves: otherwise that is the error, and the work cannot be told.
+  const work = findings.every((f) => f.kind === 'external') ? judgeWorkProblem(schema, path, index) : undefined;
   const resolve = (ref: string, holder: Record<string, unknown>): unknown => {
     const found = index.lookup(ref, index.locOf(holder)?.base ?? PLACEHOLDER_BASE);
     return found.kind === 'found' ? found.loc.schema : undefined;
@@ -76,7 +81,7 @@ export function checkRefs(schema: unknown, path: string, dialect: SchemaDialect)
       findings.push({ kind: 'cycle', ref, keyword: key, path: at, reason: 'leads back to itself through references and allOf alone, applied to the same value, so the schema describes nothing (a validator recurses without end)' });
     }
   }
-  return { findings, walkProblem };
+  return work === undefined ? { findings, walkProblem } : { findings, walkProblem, judgeWork: work };
 }
 
 /**

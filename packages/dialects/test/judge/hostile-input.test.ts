@@ -201,6 +201,19 @@ describe('hostile arguments', () => {
     expect(!r.ok && r.fault).toBe('server');
   });
 
+  it('a small schema whose references multiply the work of one value is not compiled (round 27: a failing call stalled the server, then exhausted its memory)', () => {
+    const $defs: Record<string, unknown> = { L0: { type: 'string' } };
+    // 90 JSON values; 2^20 evaluations for a value that fails every branch.
+    for (let i = 1; i <= 18; i++) $defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
+    const judge = createJudge({ name: 'fan', inputSchema: { type: 'object', properties: { x: { $ref: '#/$defs/L18' } }, $defs } });
+    expect(judge.warm()).toEqual([{ code: 'judge.schema-too-large', severity: 'error', path: '/inputSchema/properties/x/$ref', message: expect.stringContaining("can apply 1,048,575 subschemas once its references are written out (the judge's bound is 10,000)") }]);
+    const r = judge.checkArguments({ x: 1 }, { decodeNulls: false });
+    expect(!r.ok && [r.fault, r.violations.length]).toEqual(['server', 1]);
+    // A recursion that doubles at each level of the value: the caller would choose the cost.
+    const doubling = createJudge({ inputSchema: { type: 'object', properties: { t: { $ref: '#/$defs/T' } }, $defs: { T: { anyOf: [{ type: 'object', properties: { a: { $ref: '#/$defs/T' } } }, { type: 'object', properties: { a: { $ref: '#/$defs/T' } }, required: ['a'] }] } } } });
+    expect(doubling.warm()).toEqual([expect.objectContaining({ code: 'judge.schema-too-large', path: '/inputSchema/$defs/T', message: expect.stringContaining('(property "a")') })]);
+  });
+
   it('follows a $dynamicRef to a $dynamicAnchor inside $defs as JSON Schema does (Ajv alone took the document root)', () => {
     const judge = createJudge({ inputSchema: { $id: 'https://example.com/s', type: 'object', properties: { a: { $dynamicRef: '#n' } }, $defs: { N: { $dynamicAnchor: 'n', type: ['string', 'null'] } } } });
     expect(judge.checkArguments({ a: 'x' }, { decodeNulls: false }).ok).toBe(true);
