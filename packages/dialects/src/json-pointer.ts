@@ -19,10 +19,18 @@ export function toPointer(tokens: readonly (string | number)[]): string {
   return out;
 }
 
+/** A "~" not followed by 0 or 1, which RFC 6901 does not allow in a pointer. */
+const BAD_ESCAPE = /~(?![01])/;
+
+/** Whether a pointer breaks RFC 6901's escapes (`~2`, a trailing `~`): it then names nothing. */
+export function hasBadEscape(pointer: string): boolean {
+  return pointer.includes('~') && BAD_ESCAPE.test(pointer);
+}
+
 /** Splits a pointer ("" or "/a/b") into unescaped tokens; returns undefined when malformed. */
 export function parsePointer(pointer: string): string[] | undefined {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
+  if (!pointer.startsWith('/') || hasBadEscape(pointer)) return undefined;
   return pointer.slice(1).split('/').map(unescapeToken);
 }
 

@@ -7,9 +7,8 @@
  *   location in the resource they stand in.
  * - draft-07: `$id: "#name"` is an anchor (not a new base); any other `$id` changes the base, except
  *   beside a `$ref` below the root, where draft-07 ignores it with every other sibling.
- * - Lenient anchors: Ajv also reads `$anchor` in draft-07 and `$id: "#name"` in 2020-12, where the
- *   draft defines no such anchor. The judge (which must resolve as Ajv does) follows them; lint,
- *   which checks the schema against its draft, does not.
+ * - Anchors are the draft's only: Ajv also reads `$anchor` in draft-07, so the judge hands it a
+ *   draft-07 copy without them (ajv-reading.ts), and lint, convert and the judge read one answer.
  * - Values of data keywords (`enum`, `const`, `default`, `examples`) are never schemas. Objects
  *   under other keywords are indexed, as Ajv's traversal registers `$id`s found there.
  * - Nothing is fetched: a reference to a document this one does not contain is external.
@@ -18,7 +17,7 @@
  * The document is JSON data: a JS object that contains itself is refused before it gets here (lint's
  * walk reports it; Ajv fails to compile it for the judge), so the walk keeps no ancestor set.
  */
-import { escapeToken, fragmentToPointer, getAt } from './json-pointer.js';
+import { escapeToken, fragmentToPointer, getAt, hasBadEscape } from './json-pointer.js';
 
 export type Draft = '2020-12' | 'draft-07';
 export type SchemaNode = Record<string, unknown> | boolean;
@@ -40,8 +39,8 @@ export type Lookup =
 
 interface Resource {
   readonly loc: Loc;
-  /** Anchor name -> location; `lenient`: declared with `$anchor`/`$dynamicAnchor` in draft-07. */
-  readonly anchors: Map<string, { loc: Loc; lenient: boolean }>;
+  /** Anchor name -> location, as the document's draft declares anchors. */
+  readonly anchors: Map<string, Loc>;
 }
 
 // Values of these keywords are data, never subschemas.
@@ -91,12 +90,12 @@ export class ResourceIndex {
     return r;
   }
 
-  #anchor(base: string, name: string, loc: Loc, lenient: boolean, keyword: string): void {
+  #anchor(base: string, name: string, loc: Loc, keyword: string): void {
     const anchors = this.#resource(base, loc).anchors;
     const first = anchors.get(name);
-    if (!first) anchors.set(name, { loc, lenient });
-    else if (first.loc.pointer !== loc.pointer && !lenient && !first.lenient) {
-      this.duplicates.push({ pointer: `${loc.pointer}/${keyword}`, message: `the anchor "${name}" is declared twice in one schema resource (first at ${first.loc.pointer || '/'}), so a reference to it names no one schema` });
+    if (!first) anchors.set(name, loc);
+    else if (first.pointer !== loc.pointer) {
+      this.duplicates.push({ pointer: `${loc.pointer}/${keyword}`, message: `the anchor "${name}" is declared twice in one schema resource (first at ${first.pointer || '/'}), so a reference to it names no one schema` });
     }
   }
 
@@ -129,10 +128,15 @@ export class ResourceIndex {
       this.duplicates.push({ pointer: `${pointer}/$id`, message: `the $id resolves to ${here}, which ${first.loc.pointer === '' ? 'the document itself' : `the schema at ${first.loc.pointer}`} already declares, so a reference to it names no one schema` });
     }
     if (here !== base || depth === 0) this.#resource(here, loc);
-    if (ownAnchor !== undefined) this.#anchor(base, ownAnchor, loc, this.draft !== 'draft-07', '$id');
-    for (const key of ['$anchor', '$dynamicAnchor']) {
-      const name = schema[key];
-      if (typeof name === 'string') this.#anchor(here, name, loc, this.draft === 'draft-07', key);
+    // Each draft its own anchors: `$id: "#name"` in draft-07, `$anchor` and `$dynamicAnchor` in
+    // 2020-12 (in the other draft each is no keyword, and names nothing; the judge hands Ajv a
+    // draft-07 copy without them, ajv-reading.ts).
+    if (ownAnchor !== undefined && this.draft === 'draft-07') this.#anchor(base, ownAnchor, loc, '$id');
+    if (this.draft === '2020-12') {
+      for (const key of ['$anchor', '$dynamicAnchor']) {
+        const name = schema[key];
+        if (typeof name === 'string') this.#anchor(here, name, loc, key);
+      }
     }
 
     for (const key of Object.keys(schema)) {
@@ -195,10 +199,9 @@ export class ResourceIndex {
   }
 
   /**
-   * Where a reference leads, read from a base URI, by the draft's own rules; `lenient` also follows
-   * anchors Ajv reads where the draft defines none (`$anchor` in draft-07).
+   * Where a reference leads, read from a base URI, by the draft's own rules.
    */
-  lookup(ref: string, base: string, lenient = false): Lookup {
+  lookup(ref: string, base: string): Lookup {
     const url = parseUri(ref, base);
     if (!url) return { kind: 'unresolved', reason: 'is not a URI reference that can be resolved' };
     const doc = stripFragment(url.href);
@@ -209,6 +212,7 @@ export class ResourceIndex {
     const decoded = fragmentToPointer(hash);
     if (decoded === undefined) return { kind: 'unresolved', reason: 'has a malformed percent-escape' };
     if (decoded.startsWith('/')) {
+      if (hasBadEscape(decoded)) return { kind: 'unresolved', reason: 'is not a valid JSON pointer: a "~" must be followed by 0 or 1 (RFC 6901)' };
       const pointer = resource.loc.pointer + decoded;
       const loc = this.#byPointer.get(pointer);
       if (loc) return { kind: 'found', loc };
@@ -219,8 +223,8 @@ export class ResourceIndex {
       return { kind: 'found', loc: { schema: found as SchemaNode, pointer, base: resource.loc.base } };
     }
     const anchor = resource.anchors.get(decoded);
-    if (!anchor || (anchor.lenient && !lenient)) return { kind: 'unresolved', reason: `names anchor "${decoded}", which this schema does not define` };
-    return { kind: 'found', loc: anchor.loc };
+    if (!anchor) return { kind: 'unresolved', reason: `names anchor "${decoded}", which this schema does not define${this.draft === 'draft-07' ? ` (draft-07 declares one with $id: "#${decoded}"; $anchor is 2020-12's)` : ''}` };
+    return { kind: 'found', loc: anchor };
   }
 
   /**
@@ -228,7 +232,7 @@ export class ResourceIndex {
    * nothing, or lands inside data.
    */
   resolve(ref: string, from: Loc): Loc | undefined {
-    const r = this.lookup(ref, from.base, true);
+    const r = this.lookup(ref, from.base);
     if (r.kind !== 'found') return undefined;
     return this.#byPointer.get(r.loc.pointer) === r.loc ? r.loc : undefined;
   }

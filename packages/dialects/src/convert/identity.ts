@@ -6,6 +6,7 @@
  */
 import { hasOwn, isPlainObject, put, type JsonObject } from './data.js';
 import { RefIndex } from './refs.js';
+import { draftOf } from './drafts.js';
 import { declaredDialect } from '../lint/dialect.js';
 
 const BAIL = Symbol('bail');
@@ -74,7 +75,9 @@ export function identityCopy(input: unknown, maxDepth: number, maxNodes: number)
  * loops, and there is no `$dynamicRef`: then the identity has nothing to report about references.
  */
 export function refsResolveCleanly(schema: unknown): boolean {
-  const index = new RefIndex(schema);
+  // Anchors are read as the document's draft declares them (refs.ts).
+  const declared = isPlainObject(schema) && hasOwn(schema, '$schema') ? schema.$schema : undefined;
+  const index = new RefIndex(schema, draftOf(declared) === 'draft-07');
   const stack: unknown[] = [schema];
   const seen = new Set<unknown>();
   while (stack.length > 0) {

@@ -1,6 +1,6 @@
 /**
  * Reference resolution within one schema document: `#`, any JSON pointer (`~0`/`~1` and percent
- * escapes), `$anchor` / `$dynamicAnchor` names (and draft-07 `$id: "#name"`), the document's own
+ * escapes), `$anchor` / `$dynamicAnchor` names in 2020-12 and `$id: "#name"` in draft-07, the document's own
  * `$id` as base. Anything else is external and is never fetched.
  *
  * Most documents are one resource, and a reference is then read by its fragment alone (the fast
@@ -97,8 +97,7 @@ export class RefIndex {
     const key = base + '\u0000' + ref;
     let r = this.#cache.get(key);
     if (r) return r;
-    // Lenient, as this index reads anchors in every draft (and the judge, through Ajv, does too).
-    const found = resources.lookup(ref, base, true);
+    const found = resources.lookup(ref, base);
     if (found.kind === 'external') r = { kind: 'external', ref };
     else if (found.kind === 'unresolved') r = { kind: 'missing', reason: `${ref} ${found.reason}` };
     else r = this.#located(ref, found.loc);
@@ -138,7 +137,8 @@ export class RefIndex {
     const pointer = fragmentToPointer(fragment);
     if (pointer === undefined) return { kind: 'missing', reason: `${ref} has malformed percent-encoding` };
     if (pointer.startsWith('/')) {
-      const tokens = parsePointer(pointer) ?? [];
+      const tokens = parsePointer(pointer);
+      if (tokens === undefined) return { kind: 'missing', reason: `${ref} is not a valid JSON pointer: a "~" must be followed by 0 or 1 (RFC 6901)` };
       let node: unknown = this.#root;
       for (const t of tokens) {
         if (Array.isArray(node)) {
@@ -156,7 +156,7 @@ export class RefIndex {
       return { kind: 'local', target: this.targetAt(tokens, node) };
     }
     const anchor = this.#anchorIndex().get(pointer);
-    if (!anchor) return { kind: 'missing', reason: `${ref} names an anchor that no schema declares` };
+    if (!anchor) return { kind: 'missing', reason: `${ref} names an anchor that no schema declares${this.#draft07 ? ` (draft-07 declares one with $id: "#${pointer}"; $anchor is 2020-12's)` : ''}` };
     return { kind: 'local', target: this.targetAt(anchor.tokens, anchor.node) };
   }
 
@@ -170,12 +170,16 @@ export class RefIndex {
       if (node === null || typeof node !== 'object' || Array.isArray(node) || seen.has(node)) continue;
       seen.add(node);
       const o = node as JsonObject;
-      for (const key of ['$anchor', '$dynamicAnchor']) {
-        const a = hasOwn(o, key) ? o[key] : undefined;
-        if (typeof a === 'string' && !anchors.has(a)) anchors.set(a, { node, tokens });
+      // Each draft its own anchors, as the resource index reads them (resource-index.ts).
+      if (!this.#draft07) {
+        for (const key of ['$anchor', '$dynamicAnchor']) {
+          const a = hasOwn(o, key) ? o[key] : undefined;
+          if (typeof a === 'string' && !anchors.has(a)) anchors.set(a, { node, tokens });
+        }
+      } else {
+        const id = hasOwn(o, '$id') ? o.$id : undefined;
+        if (typeof id === 'string' && id.startsWith('#') && !anchors.has(id.slice(1))) anchors.set(id.slice(1), { node, tokens });
       }
-      const id = hasOwn(o, '$id') ? o.$id : undefined;
-      if (typeof id === 'string' && id.startsWith('#') && !anchors.has(id.slice(1))) anchors.set(id.slice(1), { node, tokens });
       eachSubschema(o, (child, k, key) => stack.push({ node: child, tokens: key === undefined ? [...tokens, k] : [...tokens, k, String(key)] }));
     }
     this.#anchors = anchors;

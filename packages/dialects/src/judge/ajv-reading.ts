@@ -21,6 +21,9 @@
  *   allow and which accepts no value: every call to the tool failed as a server fault, though
  *   lint, convert and registration took the schema. It becomes an `allOf` branch `false`, which
  *   accepts no value either.
+ * - Ajv reads `$anchor` and `$dynamicAnchor` in draft-07 too, where they are no keywords: beside a
+ *   draft-07 anchor (`$id: "#addr"`) of the same name it refused to compile the schema ("resolves
+ *   to more than one schema") though the draft names one. They are taken out of a draft-07 copy.
  * All are found in one pass over the subschemas and mended in one copy; a schema with none (nearly
  * all) is compiled as it is, and a 2020-12 schema naming no prototype key and no `$dynamicRef` is
  * not read at all.
@@ -44,18 +47,21 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
   let dynamic = false;
   let embedded = false;
   let emptyEnum = false;
+  let laterAnchors = false;
   someEntry(schema, (key, value, depth) => {
     if (key === '$dynamicRef') dynamic = draft === '2020-12';
+    else if ((key === '$anchor' || key === '$dynamicAnchor') && draft === 'draft-07') laterAnchors = true;
     else if (key === '$id' && depth > 0 && typeof value === 'string' && !value.startsWith('#')) embedded = true;
     else if (key === 'enum' && Array.isArray(value) && value.length === 0) emptyEnum = true;
-    return (dynamic || draft !== '2020-12') && embedded && emptyEnum;
+    return (dynamic || draft !== '2020-12') && embedded && emptyEnum && (laterAnchors || draft !== 'draft-07');
   });
-  if (!refSiblings && !namesPrototypeKeys && !dynamic && !embedded && !emptyEnum) return undefined;
+  if (!refSiblings && !namesPrototypeKeys && !dynamic && !embedded && !emptyEnum && !laterAnchors) return undefined;
   const siblings: [string, string][] = [];
   const protos: string[] = [];
   const dynamicRefs: [string, string][] = [];
   const idRefs: string[] = [];
   const emptyEnums: string[] = [];
+  const anchors: [string, string][] = [];
   const index = new ResourceIndex(schema, draft);
   for (const loc of index.locations()) {
     const node = loc.schema;
@@ -64,6 +70,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     if (refSiblings && typeof node.$ref === 'string') for (const key of Object.keys(node)) if (ignoredBesideRef(key) || (key === '$id' && loc.pointer !== '')) siblings.push([loc.pointer, key]);
     if (embedded && loc.pointer !== '' && typeof node.$ref === 'string' && typeof node.$id === 'string' && !node.$id.startsWith('#')) idRefs.push(loc.pointer);
     if (emptyEnum && Array.isArray(node.enum) && node.enum.length === 0) emptyEnums.push(loc.pointer);
+    if (laterAnchors) for (const key of ['$anchor', '$dynamicAnchor']) if (typeof node[key] === 'string') anchors.push([loc.pointer, key]);
     if (namesPrototypeKeys && isNode(node.properties) && Object.hasOwn(node.properties, '__proto__')) protos.push(loc.pointer);
     if (dynamic && typeof node.$dynamicRef === 'string') {
       const target = index.resolve(node.$dynamicRef, loc);
@@ -74,7 +81,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     }
   }
   if (!index.dynamicRefsReadAsRefs) dynamicRefs.length = 0;
-  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0 && emptyEnums.length === 0) return undefined;
+  if (siblings.length === 0 && protos.length === 0 && dynamicRefs.length === 0 && idRefs.length === 0 && emptyEnums.length === 0 && anchors.length === 0) return undefined;
   const copy = structuredClone(schema);
   for (const [pointer, ref] of dynamicRefs) {
     const holder = getAt(copy, pointer);
@@ -84,7 +91,7 @@ export function ajvReading(schema: SchemaNode, draft: Draft, namesPrototypeKeys:
     if (typeof holder.$ref === 'string') holder.allOf = [...(Array.isArray(holder.allOf) ? holder.allOf : []), { $ref: ref }];
     else holder.$ref = ref;
   }
-  for (const [pointer, key] of siblings) {
+  for (const [pointer, key] of [...siblings, ...anchors]) {
     // A holder inside a sibling already taken out is gone with it.
     const holder = getAt(copy, pointer);
     if (isNode(holder)) delete holder[key];

@@ -28,7 +28,7 @@ export function withoutExternalRefs(schema: SchemaNode, draft: Draft, known: (ur
     for (const key of ['$ref', '$dynamicRef']) {
       const ref = node[key];
       if (typeof ref !== 'string') continue;
-      const found = index.lookup(ref, loc.base, true);
+      const found = index.lookup(ref, loc.base);
       if (found.kind === 'external' && !known(found.uri)) refs.push({ pointer: `${loc.pointer}/${key}`, ref });
     }
   }
