@@ -7,6 +7,7 @@
  */
 import type * as AjvModule from 'ajv';
 import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import { FORMAT_CHECKS } from './format-checks.js';
 import { installSafeEqual } from './judge/safe-equal.js';
 import { requireDependency as require } from './lazy-module.js';
 
@@ -31,7 +32,13 @@ export function ajvModules(): AjvModules {
   installSafeEqual(require<Parameters<typeof installSafeEqual>[0]>('ajv/dist/runtime/equal.js'));
   const formats = require<{ default?: unknown }>('ajv-formats');
   // ajv-formats sets its function as module.exports and as its `default`.
-  const addFormats = (formats.default ?? formats) as (ajv: AnyAjv) => AnyAjv;
+  const addAjvFormats = (formats.default ?? formats) as (ajv: AnyAjv) => AnyAjv;
+  // Then the checks that replace those of ajv-formats that refuse values their RFC admits (format-checks.ts).
+  const addFormats = (instance: AnyAjv): AnyAjv => {
+    addAjvFormats(instance);
+    for (const [name, validate] of FORMAT_CHECKS) instance.addFormat(name, { type: 'string', validate });
+    return instance;
+  };
   loaded = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats, _: ajv._, str: ajv.str };
   return loaded;
 }
