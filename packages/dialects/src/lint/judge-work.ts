@@ -1,13 +1,15 @@
 /**
  * How much work judging one value can cost, once a schema's references are written out. A
  * validator applies a referenced schema afresh wherever a reference stands, so definitions that
- * reach one another along several paths multiply: 18 levels of `anyOf: [{$ref: prev}, {$ref: prev}]`
- * are 90 JSON values, well within the judge's size bound, and 262 145 subschema evaluations for a
- * value that fails them (a second of blocked event loop; 2^29 ran the server out of memory).
- * Two measures, both from the schema alone:
+ * reach one another along several paths applied to the same value multiply: 18 levels of
+ * `anyOf: [{$ref: prev}, {$ref: prev}]` are 90 JSON values, well within the judge's size bound, and
+ * a million subschemas applied to the one value that fails them (a second of blocked event loop;
+ * 29 levels ran the server out of memory). Two measures, both from the schema alone:
  *
- * - evaluations: subschemas applied to one value and its parts at most, references written out and
- *   recursion counted once (how deep it goes is the value's depth, which a judge bounds);
+ * - evaluations: the most subschemas applied to any one part of a value (the value itself, a
+ *   property, an item, ...), references written out and recursion counted once (how deep it goes
+ *   is the value's depth, which the judge bounds). Definitions that reach each other through
+ *   different properties (a tree) apply one schema per part, whatever their count;
  * - a recursion that applies itself to the same part of a value twice or more (`anyOf: [{properties:
  *   {a: Self}}, {properties: {a: Self}}]`): each level of the value doubles the work, exponential
  *   in its depth, which the caller chooses.
@@ -15,7 +17,7 @@
 import { isRecord } from './is-record.js';
 import { PLACEHOLDER_BASE, type ResourceIndex } from '../resource-index.js';
 
-/** The most evaluations one value may cost: as many as a schema of the judge's size bound without references. */
+/** The most subschemas applied to one part of a value: as many as a schema of the judge's size bound holds. */
 export const JUDGE_MAX_EVALUATIONS = 10_000;
 
 /** One step from a schema to the part of the value its subschema applies to; undefined: the same value. */
@@ -66,7 +68,7 @@ function pathsMeet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 export interface JudgeWork {
-  /** Evaluations for one value at most (capped far above the bound: only a comparison reads it). */
+  /** Subschemas applied to one part of a value at most (capped far above the bound: only a comparison reads it). */
   evaluations: number;
   /** The reference whose target costs the most, where evaluations pass the bound. */
   heaviest?: { holder: object; evaluations: number };
@@ -74,27 +76,57 @@ export interface JudgeWork {
   doubling?: { schema: object; part: readonly string[] };
 }
 
+/** What one schema, applied once to a value, costs: at the value itself, per part of it, and at worst. */
+interface Cost {
+  /** Subschemas applied to the value itself (the schema and what it applies in place). */
+  here: number;
+  /** Per step (`p:name`, `p:*`, `i:0`, `i:*`, `n`): the worst cost its subschemas bring to that part. */
+  parts: Map<string, number>;
+  /** The most subschemas applied to any one part of the value, this one included. */
+  worst: number;
+}
+
 interface Frame {
   node: Record<string, unknown>;
   step: Step;
   children: [unknown, Step][];
   next: number;
-  sum: number;
+  here: number;
+  parts: Map<string, number>;
   /** Re-entries into this node while it was being expanded: the steps from it to each. */
   reentries?: string[][];
 }
 
 // Far past any bound, so sums stay finite numbers however the references multiply.
 const CAP = 1e12;
+const add = (a: number, b: number): number => Math.min(CAP, a + b);
+
+/**
+ * The most subschemas applied to one part of a value, from the cost of each step: a named
+ * property also gets what applies to any property (patternProperties, conservatively), an item at
+ * a position what applies to any item.
+ */
+function worstPart(parts: ReadonlyMap<string, number>): number {
+  const anyProperty = parts.get('p:*') ?? 0;
+  const anyItem = parts.get('i:*') ?? 0;
+  let worst = Math.max(anyProperty, anyItem);
+  for (const [step, cost] of parts) {
+    const also = step.startsWith('p:') && step !== 'p:*' ? anyProperty : step.startsWith('i:') && step !== 'i:*' ? anyItem : 0;
+    worst = Math.max(worst, add(cost, also));
+  }
+  return worst;
+}
 
 /**
  * The work of judging against `root`; `target(node)` is where a node's `$ref` (or `$dynamicRef`
- * read as one) leads inside the document, when it does. Iterative: reference chains may be
- * longer than the stack.
+ * read as one) leads inside the document, when it does. A validator applies every subschema a
+ * part of the value meets, each afresh: what costs is how many meet one part (references shared
+ * along several in-place paths multiply there), not how large the value is, which the judge's
+ * own bounds limit. Iterative: reference chains may be longer than the stack.
  */
 export function judgeWork(root: unknown, target: (node: Record<string, unknown>) => unknown): JudgeWork {
   if (!isRecord(root)) return { evaluations: 1 };
-  const work = new Map<object, number>();
+  const costs = new Map<object, Cost>();
   const onStack = new Map<object, number>();
   const result: JudgeWork = { evaluations: 0 };
   let heaviest: { holder: object; evaluations: number } | undefined;
@@ -102,7 +134,16 @@ export function judgeWork(root: unknown, target: (node: Record<string, unknown>)
     const kids = children(node);
     const t = target(node);
     if (t !== undefined) kids.push([t, undefined]);
-    return { node, step, children: kids, next: 0, sum: 0 };
+    return { node, step, children: kids, next: 0, here: 1, parts: new Map() };
+  };
+  /** What a finished child adds to the frame applying it: in place, or at the part its step names. */
+  const take = (f: Frame, cost: Cost, step: Step): void => {
+    if (step === undefined) {
+      f.here = add(f.here, cost.here);
+      for (const [k, v] of cost.parts) f.parts.set(k, add(f.parts.get(k) ?? 0, v));
+    } else {
+      f.parts.set(step, add(f.parts.get(step) ?? 0, cost.worst));
+    }
   };
   const stack: Frame[] = [frame(root, undefined)];
   onStack.set(root, 0);
@@ -111,18 +152,19 @@ export function judgeWork(root: unknown, target: (node: Record<string, unknown>)
     if (f.next < f.children.length) {
       const [child, step] = f.children[f.next++]!;
       if (!isRecord(child)) {
-        f.sum += 1;
+        take(f, { here: 1, parts: new Map(), worst: 1 }, step);
         continue;
       }
-      const known = work.get(child);
+      const known = costs.get(child);
       if (known !== undefined) {
-        f.sum = Math.min(CAP, f.sum + known);
+        take(f, known, step);
         continue;
       }
       const at = onStack.get(child);
       if (at !== undefined) {
-        // Recursion: counted once here; which parts of the value it reaches again is kept.
-        f.sum += 1;
+        // Recursion: counted once here (how deep it goes is the value's depth); which parts of the
+        // value it reaches again is kept, for the doubling check below.
+        take(f, { here: 1, parts: new Map(), worst: 1 }, step);
         const part: string[] = [];
         for (let i = at + 1; i < stack.length; i++) if (stack[i]!.step !== undefined) part.push(stack[i]!.step!);
         if (step !== undefined) part.push(step);
@@ -137,8 +179,8 @@ export function judgeWork(root: unknown, target: (node: Record<string, unknown>)
     }
     stack.pop();
     onStack.delete(f.node);
-    const w = Math.min(CAP, 1 + f.sum);
-    work.set(f.node, w);
+    const cost: Cost = { here: f.here, parts: f.parts, worst: Math.max(f.here, worstPart(f.parts)) };
+    costs.set(f.node, cost);
     if (result.doubling === undefined && f.reentries !== undefined && f.reentries.length > 1) {
       const r = f.reentries;
       outer: for (let i = 0; i < r.length; i++) {
@@ -152,12 +194,12 @@ export function judgeWork(root: unknown, target: (node: Record<string, unknown>)
     }
     const t = target(f.node);
     if (isRecord(t)) {
-      const tw = work.get(t);
+      const tw = costs.get(t)?.worst;
       if (tw !== undefined && (heaviest === undefined || tw > heaviest.evaluations)) heaviest = { holder: f.node, evaluations: tw };
     }
     const parent = stack[stack.length - 1];
-    if (parent !== undefined) parent.sum = Math.min(CAP, parent.sum + w);
-    else result.evaluations = w;
+    if (parent !== undefined) take(parent, cost, f.step);
+    else result.evaluations = cost.worst;
   }
   if (result.evaluations > JUDGE_MAX_EVALUATIONS && heaviest !== undefined) result.heaviest = heaviest;
   return result;
@@ -199,7 +241,7 @@ export function judgeWorkProblem(schema: unknown, path: string, index: ResourceI
     const holder = w.heaviest.holder as Record<string, unknown>;
     return {
       path: `${at(holder)}/${refKeyword(holder) ?? '$ref'}`,
-      message: `Judging one value against this schema can apply ${count(w.evaluations)} subschemas once its references are written out (the judge's bound is ${count(JUDGE_MAX_EVALUATIONS)}); this reference alone stands for ${count(w.heaviest.evaluations)}: definitions reach each other along many paths, and every call that fails them would block the server that long. Reference each definition from fewer places, or merge the branches that reference the same one.`,
+      message: `Judging a value against this schema can apply ${count(w.evaluations)} subschemas to one part of it once references are written out (the judge's bound is ${count(JUDGE_MAX_EVALUATIONS)}); this reference alone brings ${count(w.heaviest.evaluations)}: definitions reach each other along many paths applied to the same value, and every call that fails them would block the server that long. Reference each definition from fewer places, or merge the branches that reference the same one.`,
     };
   }
   return undefined;

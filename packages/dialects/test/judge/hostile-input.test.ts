@@ -206,7 +206,7 @@ describe('hostile arguments', () => {
     // 90 JSON values; 2^20 evaluations for a value that fails every branch.
     for (let i = 1; i <= 18; i++) $defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
     const judge = createJudge({ name: 'fan', inputSchema: { type: 'object', properties: { x: { $ref: '#/$defs/L18' } }, $defs } });
-    expect(judge.warm()).toEqual([{ code: 'judge.schema-too-large', severity: 'error', path: '/inputSchema/properties/x/$ref', message: expect.stringContaining("can apply 1,048,575 subschemas once its references are written out (the judge's bound is 10,000)") }]);
+    expect(judge.warm()).toEqual([{ code: 'judge.schema-too-large', severity: 'error', path: '/inputSchema/properties/x/$ref', message: expect.stringContaining("can apply 1,048,574 subschemas to one part of it once references are written out (the judge's bound is 10,000)") }]);
     const r = judge.checkArguments({ x: 1 }, { decodeNulls: false });
     expect(!r.ok && [r.fault, r.violations.length]).toEqual(['server', 1]);
     // A recursion that doubles at each level of the value: the caller would choose the cost.

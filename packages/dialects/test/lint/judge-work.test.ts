@@ -22,14 +22,14 @@ describe('json-schema.tool-schema.judge-size: the work of judging one value', ()
   it('refuses references that multiply past 10 000 evaluations, at the reference that costs most, and not below', () => {
     expect(judgeSize(fanOut(11))).toEqual([]);
     expect(judgeSize(fanOut(12))).toEqual([
-      ['error', '/inputSchema/properties/x/$ref', expect.stringMatching(/^Judging one value against this schema can apply 16,383 subschemas once its references are written out \(the judge's bound is 10,000\); this reference alone stands for 16,381: /)],
+      ['error', '/inputSchema/properties/x/$ref', expect.stringMatching(/^Judging a value against this schema can apply 16,382 subschemas to one part of it once references are written out \(the judge's bound is 10,000\); this reference alone brings 16,381: /)],
     ]);
     // 40 levels: far past any count, said without overflowing.
     expect(judgeSize(fanOut(40))[0]?.[2]).toContain('can apply more than a trillion subschemas');
   });
 
   it('counts $dynamicRef where the document reads it as a $ref', () => {
-    expect(judgeSize(fanOut(12, '$dynamicRef'))).toEqual([['error', '/inputSchema/properties/x/$dynamicRef', expect.stringContaining('16,383 subschemas')]]);
+    expect(judgeSize(fanOut(12, '$dynamicRef'))).toEqual([['error', '/inputSchema/properties/x/$dynamicRef', expect.stringContaining('16,382 subschemas')]]);
   });
 
   it('refuses a recursion that re-enters itself twice at the same part of a value, at the schema it re-enters', () => {
@@ -40,6 +40,17 @@ describe('json-schema.tool-schema.judge-size: the work of judging one value', ()
     expect(judgeSize(recursive(wildcard))).toEqual([['error', '/inputSchema/$defs/N', expect.stringContaining('(property "a")')]]);
     const items = { type: 'array', prefixItems: [{ $ref: '#/$defs/N' }], items: { $ref: '#/$defs/N' }, contains: { $ref: '#/$defs/N' } };
     expect(judgeSize(recursive(items))).toEqual([['error', '/inputSchema/$defs/N', expect.stringContaining('(item 0)')]]);
+  });
+
+  it('counts what meets one part of a value: shared definitions down different properties cost one each, down the same one they multiply', () => {
+    // Each definition reaches the next through two properties: written out, 2^31 schemas, but each part of a value meets one.
+    const tree: Record<string, unknown> = { D30: { type: 'string' } };
+    for (let i = 0; i < 30; i++) tree[`D${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/D${i + 1}` }, b: { $ref: `#/$defs/D${i + 1}` } } };
+    expect(judgeSize({ type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, $defs: tree })).toEqual([]);
+    // Through the same property from two branches, the applications double at each level: 2^14 at a.a.....a.
+    const same: Record<string, unknown> = { S14: { type: 'string' } };
+    for (let i = 0; i < 14; i++) same[`S${i}`] = { anyOf: [{ type: 'object', properties: { a: { $ref: `#/$defs/S${i + 1}` } } }, { type: 'object', properties: { a: { $ref: `#/$defs/S${i + 1}` } }, required: ['a'] }] };
+    expect(judgeSize({ type: 'object', properties: { root: { $ref: '#/$defs/S0' } }, $defs: same })).toEqual([['error', '/inputSchema/properties/root/$ref', expect.stringContaining('subschemas to one part of it')]]);
   });
 
   it('takes recursion into different parts of a value as the value\'s own size: trees, lists, any JSON value', () => {
