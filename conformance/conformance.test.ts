@@ -3,7 +3,7 @@
  * `expected/<dialect>@<version>.json`. It runs on the same runner as `dialects test`
  * (packages/cli/src/conformance), one test per case and dialect; `UPDATE_CONFORMANCE=1`
  * (npm run conformance:update) re-pins, and review happens in the diff. A frozen version's existing
- * pin is never rewritten. Each output is also judged by the independent vendor checkers and the
+ * output is never rewritten (its diagnostics may be, for an engine fix). Each output is also judged by the independent vendor checkers and the
  * invariants, and required sentences are looked for.
  */
 import { readFileSync } from 'node:fs';

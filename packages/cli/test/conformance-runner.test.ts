@@ -100,6 +100,14 @@ describe('pinning', () => {
     expect(d.action).toBe('fail');
     expect(d.action === 'fail' && d.message).toMatch(/frozen.*add a new version of the rule file/);
   });
+  it('re-pins a frozen version\'s diagnostics where its output stays byte for byte (an engine fix to what the author reads)', () => {
+    const moved = pinnedText({ type: 'object' }, [{ code: 'c', severity: 'warning', message: 'm', path: '/properties' }]);
+    expect(decidePin({ ...base, current: a, actual: moved, frozen: true, update: true })).toEqual({ action: 'write' });
+    // Without --update it still fails, so the change is seen.
+    expect(decidePin({ ...base, current: a, actual: moved, frozen: true, update: false }).action).toBe('fail');
+    // A hand-edited pin that is not JSON is no same output.
+    expect(decidePin({ ...base, current: '{', actual: moved, frozen: true, update: true }).action).toBe('fail');
+  });
 });
 
 describe('known refusals of frozen versions (case.yaml knownRefusals)', () => {

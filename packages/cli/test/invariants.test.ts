@@ -104,8 +104,14 @@ describe('the invariants', () => {
     expect(problems[0]).toMatch(/^sentences-true: \/properties\/count/);
   });
 
+  it('catch a diagnostic whose pointer names nothing in the input', () => {
+    const result = clone(convert(input, gemini));
+    result.diagnostics.push({ code: 'any-value-narrowed', severity: 'warning', message: 'm', path: '/properties/count/properties/phone' });
+    expect(checkInvariants({ dialect: gemini, input, result })).toEqual(['diagnostics-point-into-input: any-value-narrowed at /properties/count/properties/phone, which names nothing in the input']);
+  });
+
   it('are one list a further check joins', () => {
-    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'output-schema-as-authored', 'author-description-first', 'dropped-rule-told', 'sentences-true']);
+    expect(INVARIANTS.map((c) => c.id)).toEqual(['keywords-kept-or-produced', 'output-schema-as-authored', 'author-description-first', 'dropped-rule-told', 'sentences-true', 'diagnostics-point-into-input']);
     const extra = { id: 'always-fails', title: 'a check that finds one thing', check: () => ['found'] };
     expect(checkInvariants({ dialect: gemini, input, result: convert(input, gemini) }, [...INVARIANTS, extra])).toEqual(['always-fails: found']);
   });

@@ -327,7 +327,20 @@ const sentencesTrue: InvariantCheck = {
     result.output === undefined ? [] : checkSentences(input, result.output, dialect).map((d) => `${d.path}: ${d.message}`),
 };
 
-export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, outputSchemaAsAuthored, authorDescriptionFirst, droppedRuleTold, sentencesTrue];
+/**
+ * A diagnostic names a place the author wrote: its pointer resolves in the input. A pointer built
+ * from the walk's own objects (a property it declared, moved into a branch) once named a property
+ * the input does not have, and no reader could find what it spoke of.
+ */
+const diagnosticsPointIntoInput: InvariantCheck = {
+  id: 'diagnostics-point-into-input',
+  title: "every diagnostic's pointer resolves in the input",
+  check({ input, result }) {
+    return result.diagnostics.filter((d) => d.path !== '' && getAt(input, d.path) === undefined).map((d) => `${d.code} at ${d.path}, which names nothing in the input`);
+  },
+};
+
+export const INVARIANTS: readonly InvariantCheck[] = [keywordsKeptOrProduced, outputSchemaAsAuthored, authorDescriptionFirst, droppedRuleTold, sentencesTrue, diagnosticsPointIntoInput];
 
 export function checkInvariants(ctx: InvariantContext, checks: readonly InvariantCheck[] = INVARIANTS): string[] {
   return checks.flatMap((c) => c.check(ctx).map((p) => `${c.id}: ${p}`));

@@ -165,6 +165,11 @@ export function mergeBranch(s: WalkState, target: JsonObject, branch: JsonObject
 function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, next: JsonObject, branchTokens: readonly string[], targetClosed: boolean, branchClosed: boolean, deep = false): JsonObject {
   const prevTokens = tokensOf(s, target, 'properties');
   const prevOrigin = s.origins?.get(prev);
+  // Names of the other side keep where they were written (a name the walk declared points at the
+  // rule it was declared with, walk-required.ts): a pointer built from the side's tokens would name
+  // a property the input does not have.
+  const nextOrigin = s.origins?.get(next);
+  const theirsAt = (name: string): readonly string[] => nextOrigin?.get(name) ?? [...branchTokens, 'properties', name];
   const merged: JsonObject = {};
   for (const name in prev) {
     const mine = prevOrigin?.get(name) ?? [...prevTokens, name];
@@ -172,7 +177,7 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
     // Where one side accepts every value (canMerge let it through), the two are one schema: the
     // other side's rules with both sides' words (walk order: this side's first).
     if (theirs !== undefined && !jsonEqual(prev[name], theirs) && (acceptsEveryValue(prev[name]) || acceptsEveryValue(theirs))) {
-      const theirTokens = [...branchTokens, 'properties', name];
+      const theirTokens = theirsAt(name);
       put(merged, name, bothWords(s, prev[name], mine, theirs, theirTokens));
       recordOrigin(s, merged, name, acceptsEveryValue(theirs) ? mine : theirTokens);
       continue;
@@ -186,7 +191,7 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
         put(both, k, first[k]);
         recordOrigin(s, both, k, s.origins?.get(first)?.get(k) ?? [...mine, k]);
       }
-      mergeBranch(s, both, theirs as JsonObject, [...branchTokens, 'properties', name], true, true);
+      mergeBranch(s, both, theirs as JsonObject, theirsAt(name), true, true);
       put(merged, name, both);
       recordOrigin(s, merged, name, mine);
       continue;
@@ -197,7 +202,7 @@ function mergedProperties(s: WalkState, target: JsonObject, prev: JsonObject, ne
   for (const name in next) {
     if (hasOwn(merged, name)) continue;
     put(merged, name, targetClosed ? false : next[name]);
-    recordOrigin(s, merged, name, [...branchTokens, 'properties', name]);
+    recordOrigin(s, merged, name, theirsAt(name));
   }
   return merged;
 }
