@@ -7,6 +7,7 @@ import { ToolCaller } from './call-tool.js';
 import { deepFreeze } from './deep-freeze.js';
 import { defaultDialectName } from './default-dialect.js';
 import { DialectSelection } from './dialect-selection.js';
+import { refuseUnknownDialectAtInitialize } from './initialize-dialect.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { ToolPager, toolSetVersion } from './paginate.js';
 import { registerTools } from './register-tools.js';
@@ -45,7 +46,10 @@ export interface DialectTools {
   advertisement(): DialectAdvertisement;
   /** `{experimental, extensions}` carrying the advertisement, for a Server's capabilities. */
   capabilities(): ReturnType<typeof dialectCapabilities>;
-  /** Installs tools/list and tools/call and the capabilities on an SDK Server (before connect). */
+  /**
+   * Installs tools/list and tools/call and the capabilities on an SDK Server (before connect), and
+   * refuses an initialize whose `_meta` names a dialect not served (-32602, as any request).
+   */
   attach(server: Server): void;
   /** The tools/list answer for a dialect name or pin (default when omitted); cached. Unknown names throw a DialectError. */
   listTools(dialect?: string): DialectToolList;
@@ -85,6 +89,7 @@ export function createDialectTools(tools: readonly DialectTool[], options: Diale
     listTools: (dialect?: string) => lists.get(selection.configured(dialect ?? selection.defaultName)),
     attach(server: Server): void {
       server.registerCapabilities(shared);
+      refuseUnknownDialectAtInitialize(server, selection);
       answerTools(server, {
         list: (meta, cursor) => {
           const dialect = selection.select(meta);

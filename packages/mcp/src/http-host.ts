@@ -4,10 +4,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
 import { normaliseOrigin, originRefusal } from './check-origin.js';
-import { dialectRefusal } from './dialect-selection.js';
 import { RequestError } from './request-error.js';
 import { dialectInUrl, withDialect } from './forward-url-dialect.js';
-import { DIALECT_URL_PARAMETER } from './constants.js';
+import { initializeDialectRefusal, initializeRequests, watchInitializeRefusal } from './http-initialize.js';
 import { SessionTable, type SessionLimits } from './http-sessions.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { readJsonBody } from './read-json-body.js';
@@ -44,9 +43,11 @@ export interface DialectHttpHandlerOptions {
   allowedOrigins?: string[];
   /**
    * The dialects the servers serve (the DialectTools or DialectFront behind `createServer`): when
-   * given, an `initialize` whose URL names a dialect they do not serve is refused at once (400,
-   * JSON-RPC -32602 with the accepted names), so a client whose only setting is its URL hears of a
-   * misspelt name when it connects, not at its first tools/list. Default: each request is refused then.
+   * given, an `initialize` (alone or in a batch) whose URL or own `_meta` names a dialect they do
+   * not serve is refused at once (400, JSON-RPC -32602 with the accepted names) and opens no
+   * session, so a client whose only setting is its URL hears of a misspelt name when it connects,
+   * not at its first tools/list. Default: the Server refuses such an initialize in its answer
+   * (the URL's name is copied into its `_meta` as into any request's), and its session is ended.
    */
   dialects?: { accepted(): readonly string[] };
   /** Where dropped requests are noted (`debug`, when the logger has it); default: stderr with NODE_DEBUG=dialects. */
@@ -122,10 +123,17 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
       onsessioninitialized: (id) => table.add(id, transport, server),
       onsessionclosed: (id) => table.forget(id),
     });
+    const refused = watchInitializeRefusal(transport, body);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
     // An initialize the SDK refused opened no session: nothing is kept.
     if (transport.sessionId === undefined) server.close().catch((error: unknown) => drop(req, `closing the server: ${String(error)}`));
+    // One its Server refused did open one, which is ended once the refusal is out.
+    else if (refused()) {
+      const id = transport.sessionId;
+      if (res.writableEnded) table.forget(id);
+      else res.once('close', () => table.forget(id));
+    }
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -163,15 +171,13 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
       return sendError(res, 400, error.code, error.message, {}, answerableId(reading.body));
     }
     const body = withDialect(reading.body, urlDialect);
-    if (urlDialect !== undefined && options.dialects && isInitialize(reading.body)) {
-      const accepted = options.dialects.accepted();
-      if (!accepted.includes(urlDialect)) {
-        const refusal = dialectRefusal(`Unknown dialect ${JSON.stringify(urlDialect)} in the URL (?${DIALECT_URL_PARAMETER}=)`, urlDialect, accepted);
-        return sendError(res, 400, refusal.code, refusal.message, {}, answerableId(reading.body), refusal.data);
-      }
+    const initializing = initializeRequests(reading.body).length > 0;
+    if (initializing && options.dialects) {
+      const refused = initializeDialectRefusal(reading.body, urlDialect, options.dialects.accepted());
+      if (refused) return sendError(res, 400, refused.error.code, refused.error.message, {}, refused.id, refused.error.data);
     }
     if (sessions && typeof sessionId === 'string') return inSession(req, res, sessions, sessionId, body);
-    if (sessions && isInitialize(reading.body)) return openSession(req, res, sessions, body);
+    if (sessions && initializing) return openSession(req, res, sessions, body);
 
     let server: Server | undefined;
     const Transport = transportClass ?? (await httpTransport());
@@ -200,10 +206,6 @@ export function createDialectHttpHandler(options: DialectHttpHandlerOptions): Di
     }
   };
   return Object.assign(handler, { close: async () => sessions?.closeAll() });
-}
-
-function isInitialize(body: unknown): boolean {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
 }
 
 /** `id`: the request's own, when it has a usable one (a single request refused for its envelope). */

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerableId, jsonRpcProblem } from './check-json-rpc.js';
+import { refuseBatch } from './stdio-batch.js';
 import { LineChunker, type SkippedLine } from './stdio-lines.js';
 import { readLineHead } from './line-head.js';
 import { messageText } from './message-text.js';
@@ -13,11 +14,13 @@ import { messageText } from './message-text.js';
  * Protocol repeats when it routes the message, and concatenates its buffer again for every chunk;
  * on the proxy's path every call crosses here twice. A request whose envelope is wrong but whose
  * id is usable is answered with -32600 under that id (the SDK would drop it, and its caller would
- * wait forever); any other line that is not a JSON-RPC message is reported through onerror and
- * skipped, as the SDK does. A line over `limit` bytes is skipped whole (LineChunker) and the
- * stream goes on: where its first bytes name a top-level id (line-head.ts), its sender still
- * hears of it; a line that is not JSON is answered with -32700 and id null, as JSON-RPC asks. On the server end (`side: 'server'`, toward a caller) a request is answered with
- * -32600 "too large"; on the client end (toward an upstream) an answer is delivered as an error
+ * wait forever); so is each request in a batch line (a JSON array: read under no protocol version,
+ * see stdio-batch.ts), and a batch with none, `[]` too, gets one -32600 under id null on the server
+ * end. Any other line that is not a JSON-RPC message is reported through onerror and skipped, as
+ * the SDK does. A line over `limit` bytes is skipped whole (LineChunker) and the stream goes on:
+ * where its first bytes name a top-level id (line-head.ts), its sender still hears of it; a line
+ * that is not JSON is answered with -32700 and id null, as JSON-RPC asks. On the server end
+ * (`side: 'server'`, toward a caller) a request is answered with -32600 "too large"; on the client end (toward an upstream) an answer is delivered as an error
  * under its id, so the request that waits for it fails with the reason, not with a closed
  * connection. Anything else is reported through onerror.
  */
@@ -172,8 +175,8 @@ export class StdioLinesTransport implements Transport {
       this.onerror?.(new Error(`skipped a line that is not JSON (${(error as Error).message}).`));
       return;
     }
-    // A batch is no message of MCP over stdio (the SDK refuses it too).
-    const problem = Array.isArray(message) ? 'a JSON-RPC message must be a JSON object.' : jsonRpcProblem(message);
+    if (Array.isArray(message)) return this.refuse(message);
+    const problem = jsonRpcProblem(message);
     if (problem) {
       // A request with a usable id is answered: its caller waits for that id, and would wait forever.
       const id = answerableId(message);
@@ -186,6 +189,14 @@ export class StdioLinesTransport implements Transport {
     }
     if (this.side === 'server') this.track(message as Record<string, unknown>);
     this.onmessage?.(message as JSONRPCMessage);
+  }
+
+  /** A batch line: each request in it answered under its id (stdio-batch.ts), so none is left waiting. */
+  private refuse(batch: unknown[]): void {
+    const refusal = refuseBatch(batch, this.side);
+    for (const answer of refusal.answers) void this.send(answer);
+    this.onerror?.(new Error(refusal.report));
+    for (const answer of refusal.delivered) this.onmessage?.(answer);
   }
 
   /** A request is in flight until answered; a caller's cancellation settles it (the server sends no answer then). */

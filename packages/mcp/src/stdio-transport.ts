@@ -18,11 +18,13 @@ export interface StdioTransportOptions {
  * newline-delimited JSON-RPC, as the SDK's, but a request whose envelope is wrong (`params: null`,
  * `_meta` a string) is answered with -32600 naming its JSON pointer, where the SDK's transport drops
  * it and its caller waits for ever; a line past `maxLineBytes` is skipped, its request answered "too
- * large"; an answer JSON cannot carry is an error under its id, never half-written. A line that is
- * not JSON is answered -32700 with id null (no id can be read), told to the server's onerror and
- * skipped. A reader that hangs up (EPIPE on the output) is told to onerror once and closes the
- * transport; answers still to send are dropped. When the input ends, the transport closes once
- * every request it read has been answered.
+ * large"; an answer JSON cannot carry is an error under its id, never half-written. A batch line
+ * (a JSON array) is not run: each request in it is answered -32600 under its id, or the batch once
+ * under id null when it has none (stdio-batch.ts). A line that is not JSON is answered -32700 with
+ * id null (no id can be read). Each of these is told to the server's onerror too, and skipped. A
+ * reader that hangs up (EPIPE on the output) is told to onerror once and closes the transport;
+ * answers still to send are dropped. When the input ends, the transport closes once every request
+ * it read has been answered.
  */
 export function createStdioTransport(options: StdioTransportOptions = {}): Transport {
   const limit = options.maxLineBytes ?? STDIO_LINE_LIMIT;

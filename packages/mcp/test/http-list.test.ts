@@ -103,8 +103,16 @@ describe('unknown dialects', () => {
     for (const name of names) expect(error.message).toContain(name);
   }
 
-  it('refuses an unknown ?dialect= with -32602 listing the accepted names', async () => {
-    expectRefusal(await refusal(`${server.url}?dialect=no_such_dialect`));
+  it('refuses an unknown ?dialect= with -32602 listing the accepted names, at initialize already (its name is copied there too)', async () => {
+    const error = await connectHttp(`${server.url}?dialect=no_such_dialect`).then(
+      async (client) => {
+        await client.close();
+        throw new Error('the initialize was not refused');
+      },
+      (e: unknown) => e as McpError,
+    );
+    expectRefusal(error);
+    expect(error.message).toContain('Unknown dialect "no_such_dialect"');
   });
 
   it('refuses an unknown pinned version named in _meta', async () => {

@@ -70,7 +70,7 @@ describe('StdioLinesTransport', () => {
 
   it('skips lines that are not JSON-RPC messages, saying why, and reads on', async () => {
     const w = await wired();
-    w.input.write('not json\n{"id":1,"method":"ping"}\n[{"jsonrpc":"2.0","id":2,"method":"ping"}]\n\n');
+    w.input.write('not json\n{"id":1,"method":"ping"}\n\n');
     w.input.write(`${JSON.stringify(ping(4))}\n`);
     await settle();
     expect(w.messages).toEqual([ping(4)]);
@@ -79,10 +79,9 @@ describe('StdioLinesTransport', () => {
     expect(answers).toHaveLength(1);
     expect(answers[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     expect(answers[0]!.error.message).toMatch(/^Parse error: the line is not JSON/);
-    expect(w.errors).toHaveLength(3);
+    expect(w.errors).toHaveLength(2);
     expect(w.errors[0]).toMatch(/not JSON/);
     expect(w.errors[1]).toMatch(/"jsonrpc": "2.0"/);
-    expect(w.errors[2]).toMatch(/must be a JSON object/);
   });
 
   it('does not answer a line that is not JSON on the client end (toward an upstream, which asked nothing)', async () => {
@@ -173,6 +172,77 @@ describe('StdioLinesTransport', () => {
     const w = await wired();
     await w.transport.send(ping(9) as JSONRPCMessage);
     expect(w.output.read().toString()).toBe(`${JSON.stringify(ping(9))}\n`);
+  });
+});
+
+/** Every line written to the output so far, parsed. */
+function answersOf(output: PassThrough): Array<{ jsonrpc: string; id: unknown; error: { code: number; message: string } }> {
+  const text = (output.read() as Buffer | null)?.toString() ?? '';
+  return text === '' ? [] : text.trim().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id: unknown; error: { code: number; message: string } });
+}
+
+const BATCH_REFUSED = /^Invalid Request: a batch \(a JSON array of messages\) is not accepted on this transport; send each message on its own line\. This request was element \d of a batch of \d\.$/;
+
+describe('a batch line (a JSON array), which was left unanswered and its callers waiting', () => {
+  it('answers each of two requests in it under its own id with -32600, runs neither, and reads on', async () => {
+    const w = await wired();
+    w.input.write('[{"jsonrpc":"2.0","id":11,"method":"tools/list","params":{}},{"jsonrpc":"2.0","id":12,"method":"ping"}]\n');
+    w.input.write(`${JSON.stringify(ping(13))}\n`);
+    await settle();
+    const answers = answersOf(w.output);
+    expect(answers.map((a) => [a.id, a.error.code])).toEqual([
+      [11, -32600],
+      [12, -32600],
+    ]);
+    for (const a of answers) expect(a.error.message).toMatch(BATCH_REFUSED);
+    expect(answers[1]!.error.message).toContain('element 1 of a batch of 2');
+    // Nothing of the batch reaches the server; the line after it does.
+    expect(w.messages).toEqual([ping(13)]);
+    expect(w.transport.pending).toBe(1);
+    expect(w.errors).toEqual(['refused a batch line (a JSON array of 2 elements): batches are not accepted on this transport; its request(s) 11, 12 answered with -32600.']);
+  });
+
+  it('answers the request in a batch beside a notification, and the notification not at all', async () => {
+    const w = await wired();
+    w.input.write('[{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"a","method":"ping"}]\n');
+    await settle();
+    const answers = answersOf(w.output);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ jsonrpc: '2.0', id: 'a', error: { code: -32600, message: expect.stringContaining('element 1 of a batch of 2') } });
+    expect(w.messages).toEqual([]);
+    expect(w.errors).toHaveLength(1);
+  });
+
+  it('answers an empty batch [] once, under id null, as JSON-RPC 2.0 answers an invalid batch', async () => {
+    const w = await wired();
+    w.input.write('[]\n');
+    await settle();
+    expect(answersOf(w.output)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: an empty batch ([]) is not a JSON-RPC message, and batches are not accepted on this transport; send each message on its own line.' } },
+    ]);
+    expect(w.errors).toEqual([expect.stringMatching(/a JSON array of 0 elements.*one -32600 under id null/)]);
+  });
+
+  it('gives an element that is not an object nothing: beside a request only the request is answered, alone the batch once under id null', async () => {
+    const w = await wired();
+    w.input.write('[1,{"jsonrpc":"2.0","id":5,"method":"ping"},"x"]\n');
+    await settle();
+    expect(answersOf(w.output).map((a) => a.id)).toEqual([5]);
+    w.input.write('[1,null,{"jsonrpc":"2.0","method":"notifications/initialized"}]\n');
+    await settle();
+    const [once, ...more] = answersOf(w.output);
+    expect(more).toEqual([]);
+    expect(once).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/a batch \(a JSON array of 3 messages\) is not accepted on this transport, and no element of it is a request with an id to answer; send each message on its own line\./) } });
+    expect(w.messages).toEqual([]);
+  });
+
+  it('on the client end (toward an upstream): answers its requests, fails the requests its answers were for, and sends nothing for []', async () => {
+    const w = await wired(1024, 'client');
+    w.input.write('[{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{}},{"jsonrpc":"2.0","id":3,"result":{}}]\n[]\n');
+    await settle();
+    expect(answersOf(w.output)).toEqual([{ jsonrpc: '2.0', id: 's1', error: { code: -32600, message: expect.stringMatching(BATCH_REFUSED) } }]);
+    expect(w.messages).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32603, message: expect.stringContaining('answer as element 1 of a batch of 2') } }]);
+    expect(w.errors).toHaveLength(2);
   });
 });
 

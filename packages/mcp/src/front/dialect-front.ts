@@ -19,6 +19,7 @@ import type { CallParams } from '../call-params.js';
 import { defaultDialectName } from '../default-dialect.js';
 import { INVALID_PARAMS } from '../constants.js';
 import { DialectSelection } from '../dialect-selection.js';
+import { refuseUnknownDialectAtInitialize } from '../initialize-dialect.js';
 import { RequestError } from '../request-error.js';
 import { stderrLogger, type Logger } from '../logger.js';
 import type { ToolHandler } from '../tool-definition.js';
@@ -206,6 +207,7 @@ export class DialectFront {
     (capabilities as Record<string, unknown>).extensions = { ...extensions, ...this.dialectCaps.extensions };
     const options = { capabilities, instructions: facts.instructions, ...(this.validator === undefined ? {} : { jsonSchemaValidator: this.validator }) };
     const server = new Server(facts.info, options as ConstructorParameters<typeof Server>[1]);
+    refuseUnknownDialectAtInitialize(server, this.selection);
     answerTools(server, {
       list: (meta, cursor) => {
         const dialect = this.selection.select(meta);

@@ -23,7 +23,8 @@ const EXIT_WAIT_MS = 2000;
  * proxy's caller end does (StdioLinesTransport: one JSON.parse, the envelope checked by hand). On
  * a 16 KB tool result that was about a twelfth of the proxy's instructions per call (callgrind).
  * A line that is not a JSON-RPC message is reported through onerror and skipped, as the SDK does;
- * a line past STDIO_LINE_LIMIT is skipped, and the request its answer was for fails with that reason.
+ * a line past STDIO_LINE_LIMIT is skipped, and the request its answer was for fails with that reason;
+ * a batch line is not run, its requests answered -32600 and its answers failing their requests (stdio-batch.ts).
  */
 export class StdioUpstreamTransport implements Transport {
   onmessage?: Transport['onmessage'];
