@@ -25,6 +25,7 @@ import type { Violation } from './types.js';
 import { toViolations } from './violations.js';
 import { checkSize, JUDGE_MAX_VALUES, JUDGE_WORDS, LINT_MAX_DEPTH } from '../lint/measure.js';
 import { judgeWorkProblem } from '../lint/judge-work.js';
+import { judgeGap } from './judge-gaps.js';
 import { checkSchemaDocument } from '../lint/meta-check.js';
 import { shorten } from './rule-words.js';
 
@@ -189,6 +190,12 @@ export class SchemaJudge {
     const work = index === undefined ? undefined : judgeWorkProblem(s, this.at, index);
     if (work !== undefined) {
       this.broken = [{ code: 'judge.schema-too-large', severity: 'error', message: work.message, path: work.path }];
+      return undefined;
+    }
+    // Lint's judge-reads: where the validator reads the schema otherwise than JSON Schema (judge-gaps.ts).
+    const gap = index === undefined ? undefined : judgeGap(index);
+    if (gap !== undefined) {
+      this.broken = [{ code: 'judge.schema-unsupported', severity: 'error', message: gap.message, path: this.at + gap.pointer }];
       return undefined;
     }
     const ownProperties = namesPrototypeKeys(s);

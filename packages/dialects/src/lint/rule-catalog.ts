@@ -26,6 +26,7 @@ export const RULE = {
   toolSchemaValid: 'json-schema.tool-schema.valid',
   openapiNullable: 'json-schema.tool-schema.openapi-nullable',
   judgeSize: 'json-schema.tool-schema.judge-size',
+  judgeReads: 'json-schema.tool-schema.judge-reads',
   requiredRefused: 'json-schema.tool-schema.required-refused',
   acceptsNothing: 'json-schema.tool-schema.accepts-nothing',
   branchPropertyRefused: 'json-schema.tool-schema.branch-property-refused',
@@ -60,6 +61,14 @@ export const LINT_RULES: readonly LintRuleInfo[] = [
     applies: 'all revisions',
     summary:
       'A tool schema has at most 10000 JSON values: the judge compiles each one in a single step on the server\'s event loop (about 50 µs per value), so a larger one is refused at registration rather than stalling every other request at its first call.',
+  },
+  {
+    id: RULE.judgeReads,
+    level: 'must',
+    severities: ['error'],
+    applies: 'all revisions',
+    summary:
+      'The judge applies the schema as JSON Schema defines it: no unevaluatedItems beside a contains or a union whose branches differ in holding items/prefixItems, no unevaluatedProperties after an if its validator misreads or beside a union whose branches differ in holding patternProperties, no $dynamicRef in a document of several resources. Its validator (Ajv) reads those otherwise, so calls would be judged against another schema.',
   },
   {
     id: RULE.requiredRefused,

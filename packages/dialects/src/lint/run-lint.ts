@@ -16,6 +16,7 @@ import { legacySchemaShape } from './rules/legacy-schema-shape.js';
 import { outputSchemaObjectRoot } from './rules/output-schema-object-root.js';
 import { openapiNullable } from './rules/openapi-nullable.js';
 import { judgeSize } from './rules/judge-size.js';
+import { judgeReads } from './rules/judge-reads.js';
 import { requiredRefused } from './rules/required-refused.js';
 import { acceptsNothing } from './rules/accepts-nothing.js';
 import { branchPropertyRefused } from './rules/branch-property-refused.js';
@@ -37,6 +38,7 @@ const RULES: readonly { id: string; run: LintRule }[] = [
   { id: RULE.toolSchemaValid, run: toolSchemaValid },
   { id: RULE.openapiNullable, run: openapiNullable },
   { id: RULE.judgeSize, run: judgeSize },
+  { id: RULE.judgeReads, run: judgeReads },
   { id: RULE.requiredRefused, run: requiredRefused },
   { id: RULE.acceptsNothing, run: acceptsNothing },
   { id: RULE.branchPropertyRefused, run: branchPropertyRefused },

@@ -47,6 +47,9 @@ const SKIPPED_CASES: Record<string, string> = {
   'unevaluatedProperties can see annotations from if without then and else': 'Ajv unevaluated* + if gap',
   'unevaluatedProperties with if/then/else, then not defined': 'Ajv gap (skipped by Ajv too)',
   'unevaluatedItems with $dynamicRef': "Ajv's $dynamicRef limits",
+  // Refused by lint's judge-reads and not compiled (judge/judge-gaps.ts): the suite's tests of this
+  // shape pass in Ajv, but the same shape measured otherwise does not (round 27).
+  'dynamic evalation inside nested refs': 'refused (judge-reads): patternProperties in some branches of a oneOf and not others',
   'unevaluatedProperties with $dynamicRef': "Ajv's $dynamicRef limits",
 };
 
