@@ -42,8 +42,10 @@ function children(node: Record<string, unknown>): [unknown, Step][] {
     else if (IN_PLACE_MAP.has(k) && isRecord(v)) {
       // draft-07 `dependencies` also holds lists of names, which are no subschemas.
       for (const name in v) if (isRecord(v[name])) out.push([v[name], undefined]);
-    } else if (k === 'properties' && isRecord(v)) for (const name in v) out.push([v[name], `p:${name}`]);
-    else if (k === 'patternProperties' && isRecord(v)) for (const name in v) out.push([v[name], 'p:*']);
+    } else if (k === 'properties' && isRecord(v)) {
+      // A named property is `p:=name`, so one named "*" is not read as any property.
+      for (const name in v) out.push([v[name], `p:=${name}`]);
+    } else if (k === 'patternProperties' && isRecord(v)) for (const name in v) out.push([v[name], 'p:*']);
     else if (ANY_PROPERTY.has(k)) out.push([v, 'p:*']);
     else if (k === 'propertyNames') out.push([v, 'n']);
     else if (k === 'prefixItems' && Array.isArray(v)) v.forEach((b, i) => out.push([b, `i:${i}`]));
@@ -80,7 +82,7 @@ export interface JudgeWork {
 interface Cost {
   /** Subschemas applied to the value itself (the schema and what it applies in place). */
   here: number;
-  /** Per step (`p:name`, `p:*`, `i:0`, `i:*`, `n`): the worst cost its subschemas bring to that part. */
+  /** Per step (`p:=name`, `p:*`, `i:0`, `i:*`, `n`): the worst cost its subschemas bring to that part. */
   parts: Map<string, number>;
   /** The most subschemas applied to any one part of the value, this one included. */
   worst: number;
@@ -210,7 +212,7 @@ const count = (n: number): string => (n >= CAP ? 'more than a trillion' : Math.r
 
 /** The part of a value that the steps name, in words. */
 function partInWords(part: readonly string[]): string {
-  return part.map((s) => (s === 'p:*' ? 'any property' : s === 'i:*' ? 'any item' : s === 'n' ? 'a property name' : s.startsWith('p:') ? `property ${JSON.stringify(s.slice(2))}` : `item ${s.slice(2)}`)).join(', then ');
+  return part.map((s) => (s === 'p:*' ? 'any property' : s === 'i:*' ? 'any item' : s === 'n' ? 'a property name' : s.startsWith('p:=') ? `property ${JSON.stringify(s.slice(3))}` : `item ${s.slice(2)}`)).join(', then ');
 }
 
 /**

@@ -57,6 +57,8 @@ describe('json-schema.tool-schema.judge-size: the work of judging one value', ()
     expect(judgeSize(recursive({ type: 'object', properties: { left: { $ref: '#/$defs/N' }, right: { $ref: '#/$defs/N' } } }))).toEqual([]);
     expect(judgeSize(recursive({ anyOf: [{ type: 'null' }, { type: 'object', properties: { value: { type: 'integer' }, next: { $ref: '#/$defs/N' } } }] }))).toEqual([]);
     expect(judgeSize(recursive({ anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { $ref: '#/$defs/N' } }, { type: 'object', additionalProperties: { $ref: '#/$defs/N' } }] }))).toEqual([]);
+    // A property named "*" is that property, not any property.
+    expect(judgeSize(recursive({ type: 'object', properties: { '*': { $ref: '#/$defs/N' }, other: { $ref: '#/$defs/N' } } }))).toEqual([]);
     // A property name's schema is judged on the name, not on a value: it meets no property.
     expect(judgeSize(recursive({ type: 'object', propertyNames: { $ref: '#/$defs/S' }, additionalProperties: { $ref: '#/$defs/N' } }))).toEqual([]);
   });
